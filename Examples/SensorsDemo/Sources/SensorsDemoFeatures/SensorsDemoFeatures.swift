@@ -1,0 +1,1 @@
+// The sample app's reducer features. See issue 6.

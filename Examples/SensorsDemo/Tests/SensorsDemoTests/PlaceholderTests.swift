@@ -1,0 +1,5 @@
+import Testing
+
+@Test func sensorsDemoPlaceholder() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+// composable-sensors: Core Motion and Core Location, the Composable Architecture way, on Linux.
+// No package dependencies: the Swift toolchain only.
+
+import PackageDescription
+
+let package = Package(
+  name: "composable-sensors",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ComposableStore", targets: ["ComposableStore"]),
+    .library(name: "LinuxIIO", targets: ["LinuxIIO"]),
+    .library(name: "GPSD", targets: ["GPSD"]),
+    .library(name: "ComposableMotion", targets: ["ComposableMotion"]),
+    .library(name: "ComposableLocation", targets: ["ComposableLocation"]),
+    .library(name: "ComposableSensorsTesting", targets: ["ComposableSensorsTesting"]),
+    .executable(name: "sensors-demo", targets: ["sensors-demo"]),
+    .executable(name: "imu-fuse", targets: ["imu-fuse"]),
+  ],
+  targets: [
+    // Layer 0: hardware and protocol access, no reducer knowledge.
+    .target(name: "LinuxIIO"),
+    .target(name: "GPSD"),
+    // Layer 1: the reducer runtime.
+    .target(name: "ComposableStore"),
+    // Layer 2: clients built on layer 0.
+    .target(name: "ComposableMotion", dependencies: ["LinuxIIO"]),
+    .target(name: "ComposableLocation", dependencies: ["GPSD"]),
+    // Test support, linked only by test targets (like swift-nio's NIOTestUtils).
+    .target(
+      name: "ComposableSensorsTesting",
+      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation"]
+    ),
+    // Tools.
+    .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion"]),
+    // The sample app: features (reducers) in a library so tests can use them, and a thin executable.
+    .target(
+      name: "SensorsDemoFeatures",
+      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation"],
+      path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures"
+    ),
+    .executableTarget(
+      name: "sensors-demo",
+      dependencies: ["SensorsDemoFeatures"],
+      path: "Examples/SensorsDemo/Sources/sensors-demo"
+    ),
+
+    .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting"]),
+    .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting"]),
+    .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO"]),
+    .testTarget(name: "GPSDTests", dependencies: ["GPSD"]),
+    .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation"]),
+    .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting"]),
+    .testTarget(
+      name: "ComposableLocationTests",
+      dependencies: ["ComposableLocation", "ComposableSensorsTesting"]
+    ),
+    .testTarget(
+      name: "SensorsDemoTests",
+      dependencies: ["SensorsDemoFeatures", "ComposableSensorsTesting", "sensors-demo"],
+      path: "Examples/SensorsDemo/Tests/SensorsDemoTests"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

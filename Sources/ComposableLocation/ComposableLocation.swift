@@ -1,0 +1,1 @@
+// ComposableLocation: see its issue.

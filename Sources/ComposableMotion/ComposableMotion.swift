@@ -1,0 +1,1 @@
+// ComposableMotion: see its issue.

@@ -1,0 +1,31 @@
+import Testing
+import XCTest
+
+/// Reports a test failure to whichever framework is running the current test.
+///
+/// Inside a Swift Testing test (`Test.current != nil`) the failure is recorded with
+/// `Issue.record`; otherwise it goes to `XCTFail`, so the same helper serves both.
+/// Every failure the testing product raises (TestStore, unimplemented endpoints,
+/// scripted streams) goes through here, so the message text is the user interface.
+package func reportIssue(
+  _ message: @autoclosure () -> String,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  let text = message()
+  if Test.current != nil {
+    Issue.record(
+      Comment(rawValue: text),
+      sourceLocation: SourceLocation(
+        fileID: String(describing: fileID),
+        filePath: String(describing: filePath),
+        line: Int(line),
+        column: Int(column)
+      )
+    )
+  } else {
+    XCTFail(text, file: filePath, line: line)
+  }
+}

@@ -1,0 +1,1 @@
+// The reducer runtime: Reducer, Store, Effect. See issue 2.

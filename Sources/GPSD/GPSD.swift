@@ -1,0 +1,1 @@
+// GPSD: see its issue.

@@ -1,0 +1,1 @@
+// LinuxIIO: see its issue.

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func ComposableLocationTestsPlaceholder() {
+  #expect(Bool(true))
+}

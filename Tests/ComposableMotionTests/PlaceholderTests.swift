@@ -1,0 +1,5 @@
+import Testing
+
+@Test func ComposableMotionTestsPlaceholder() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func ComposableSensorsTestingTestsPlaceholder() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func ComposableStoreTestsPlaceholder() {
+  #expect(Bool(true))
+}
