@@ -47,13 +47,13 @@ let package = Package(
 
     .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting"]),
     .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting"]),
-    .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO"]),
-    .testTarget(name: "GPSDTests", dependencies: ["GPSD"]),
-    .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation"]),
-    .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting"]),
+    .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GPSDTests", dependencies: ["GPSD"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ComposableLocationTests",
-      dependencies: ["ComposableLocation", "ComposableSensorsTesting"]
+      dependencies: ["ComposableLocation", "ComposableSensorsTesting"], resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "SensorsDemoTests",

@@ -1,0 +1,1 @@
+print("fusion-benchmark: not yet written")

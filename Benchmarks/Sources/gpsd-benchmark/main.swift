@@ -1,0 +1,1 @@
+print("gpsd-benchmark: not yet written")

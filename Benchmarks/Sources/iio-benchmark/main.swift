@@ -1,0 +1,1 @@
+print("iio-benchmark: not yet written")

@@ -1,1 +1,0 @@
-// ComposableMotion: see its issue.
