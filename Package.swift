@@ -24,8 +24,8 @@ let package = Package(
     // Layer 1: the reducer runtime.
     .target(name: "ComposableStore"),
     // Layer 2: clients built on layer 0.
-    .target(name: "ComposableMotion", dependencies: ["LinuxIIO"]),
-    .target(name: "ComposableLocation", dependencies: ["GPSD"]),
+    .target(name: "ComposableMotion", dependencies: ["ComposableStore", "LinuxIIO"]),
+    .target(name: "ComposableLocation", dependencies: ["ComposableStore", "GPSD"]),
     // Test support, linked only by test targets (like swift-nio's NIOTestUtils).
     .target(
       name: "ComposableSensorsTesting",

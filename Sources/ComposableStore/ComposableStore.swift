@@ -1,1 +1,0 @@
-// The reducer runtime: Reducer, Store, Effect. See issue 2.
