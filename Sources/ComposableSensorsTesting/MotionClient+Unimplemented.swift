@@ -51,7 +51,14 @@ extension MotionClient {
       gyroData: { fail.value("gyroData", $0) },
       startMagnetometerUpdates: { fail.stream("startMagnetometerUpdates", $0) },
       stopMagnetometerUpdates: { fail("stopMagnetometerUpdates", $0) },
-      magnetometerData: { fail.value("magnetometerData", $0) }
+      magnetometerData: { fail.value("magnetometerData", $0) },
+      startDeviceMotionUpdates: { id, _ in fail.stream("startDeviceMotionUpdates", id) },
+      stopDeviceMotionUpdates: { fail("stopDeviceMotionUpdates", $0) },
+      deviceMotion: { fail.value("deviceMotion", $0) },
+      availableAttitudeReferenceFrames: {
+        fail("availableAttitudeReferenceFrames", nil)
+        return []
+      }
     )
   }
 }

@@ -100,4 +100,19 @@ extension MotionClient {
   public func magnetometerData(id: some Hashable & Sendable) -> MagnetometerData? {
     magnetometerData(AnyHashableSendable(id))
   }
+
+  /// Starts fused device-motion updates for manager `id`, attitudes in `frame`.
+  public func startDeviceMotionUpdates(
+    id: some Hashable & Sendable, using frame: AttitudeReferenceFrame = .xArbitraryZVertical
+  ) -> AsyncThrowingStream<DeviceMotion, any Error> {
+    startDeviceMotionUpdates(AnyHashableSendable(id), frame)
+  }
+  /// Stops device-motion updates for manager `id`; its stream finishes.
+  public func stopDeviceMotionUpdates(id: some Hashable & Sendable) async {
+    await stopDeviceMotionUpdates(AnyHashableSendable(id))
+  }
+  /// The latest device motion of manager `id`.
+  public func deviceMotion(id: some Hashable & Sendable) -> DeviceMotion? {
+    deviceMotion(AnyHashableSendable(id))
+  }
 }

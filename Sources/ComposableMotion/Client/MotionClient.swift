@@ -72,6 +72,22 @@ public struct MotionClient: Sendable {
   /// The latest magnetometer sample manager `id` received, if any.
   public var magnetometerData: @Sendable (AnyHashableSendable) -> MagnetometerData?
 
+  /// Starts fused device-motion updates for manager `id`, attitudes in `frame`. Fails with
+  /// ``MotionError/referenceFrameUnavailable(_:available:)`` when the sensors cannot give
+  /// that frame (see ``availableAttitudeReferenceFrames``).
+  public var startDeviceMotionUpdates:
+    @Sendable (AnyHashableSendable, AttitudeReferenceFrame) -> AsyncThrowingStream<
+      DeviceMotion, any Error
+    >
+  /// Stops device-motion updates for manager `id`; its stream finishes.
+  public var stopDeviceMotionUpdates: @Sendable (AnyHashableSendable) async -> Void
+  /// The latest device motion manager `id` received, if any.
+  public var deviceMotion: @Sendable (AnyHashableSendable) -> DeviceMotion?
+  /// The reference frames device motion can use here: none without an accelerometer and a
+  /// gyroscope; ``AttitudeReferenceFrame/xArbitraryZVertical`` with them; the corrected and
+  /// magnetic-north frames with a magnetometer too; true north when a declination is known.
+  public var availableAttitudeReferenceFrames: @Sendable () -> [AttitudeReferenceFrame]
+
   /// Creates a client from its endpoints; tests usually start from `.unimplemented()` and
   /// override only what the feature calls.
   public init(
@@ -96,7 +112,12 @@ public struct MotionClient: Sendable {
       MagnetometerData, any Error
     >,
     stopMagnetometerUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
-    magnetometerData: @escaping @Sendable (AnyHashableSendable) -> MagnetometerData?
+    magnetometerData: @escaping @Sendable (AnyHashableSendable) -> MagnetometerData?,
+    startDeviceMotionUpdates: @escaping @Sendable (AnyHashableSendable, AttitudeReferenceFrame) ->
+      AsyncThrowingStream<DeviceMotion, any Error>,
+    stopDeviceMotionUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    deviceMotion: @escaping @Sendable (AnyHashableSendable) -> DeviceMotion?,
+    availableAttitudeReferenceFrames: @escaping @Sendable () -> [AttitudeReferenceFrame]
   ) {
     self.create = create
     self.destroy = destroy
@@ -114,5 +135,9 @@ public struct MotionClient: Sendable {
     self.startMagnetometerUpdates = startMagnetometerUpdates
     self.stopMagnetometerUpdates = stopMagnetometerUpdates
     self.magnetometerData = magnetometerData
+    self.startDeviceMotionUpdates = startDeviceMotionUpdates
+    self.stopDeviceMotionUpdates = stopDeviceMotionUpdates
+    self.deviceMotion = deviceMotion
+    self.availableAttitudeReferenceFrames = availableAttitudeReferenceFrames
   }
 }

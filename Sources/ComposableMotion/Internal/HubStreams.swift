@@ -32,9 +32,9 @@ struct HubStreams: Sendable {
       },
       finish: { error in continuation.finish(throwing: error) }
     )
+    let interval = readerInterval(service, registry.interval(owner, service))
     let result = hub.subscribe(
-      owner: owner, service: service, sensors: sensors,
-      interval: registry.interval(owner, service)
+      owner: owner, service: service, sensors: sensors, interval: interval
     ) { _ in sink }
     switch result {
     case .success(let token):
@@ -46,6 +46,53 @@ struct HubStreams: Sendable {
       continuation.finish(throwing: error)
     }
     return stream
+  }
+
+  /// The slowest reader rate device motion accepts: the filter needs at least 100 Hz,
+  /// whatever the output interval.
+  static let slowestFusionInterval = Duration.milliseconds(10)
+
+  /// The interval a subscription asks of its reader: its own, except that device motion's
+  /// reader never runs slower than ``slowestFusionInterval``.
+  func readerInterval(_ service: MotionSensor, _ interval: Duration) -> Duration {
+    service == .deviceMotion ? min(interval, Self.slowestFusionInterval) : interval
+  }
+
+  /// The frames device motion can use with the backend's sensors (see `MotionClient`).
+  var availableFrames: [AttitudeReferenceFrame] {
+    guard hub.isAvailable(.accelerometer), hub.isAvailable(.gyro) else { return [] }
+    guard hub.isAvailable(.magnetometer) else { return [.xArbitraryZVertical] }
+    let frames: [AttitudeReferenceFrame] = [
+      .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical,
+    ]
+    return hub.backend.magneticDeclination == nil ? frames : frames + [.xTrueNorthZVertical]
+  }
+
+  /// Starts fused device motion for `owner` in `frame`, reading the accelerometer and the
+  /// gyroscope, and the magnetometer when the frame needs it.
+  func startDeviceMotion(
+    owner: AnyHashableSendable, frame: AttitudeReferenceFrame
+  ) -> AsyncThrowingStream<DeviceMotion, any Error> {
+    let available = availableFrames
+    guard available.contains(frame) else {
+      let missing: MotionSensor? =
+        !hub.isAvailable(.accelerometer) ? .accelerometer : !hub.isAvailable(.gyro) ? .gyro : nil
+      let error: MotionError =
+        missing.map { .sensorUnavailable($0, searched: hub.backend.searched) }
+        ?? .referenceFrameUnavailable(frame.rawValue, available: available.map(\.rawValue))
+      return AsyncThrowingStream { $0.finish(throwing: error) }
+    }
+    let registry = self.registry
+    let session = DeviceMotionSession(
+      frame: frame, declination: hub.backend.magneticDeclination,
+      interval: { registry.interval(owner, .deviceMotion) })
+    let sensors: Set<MotionSensor> =
+      frame.requiresMagnetometer ? [.accelerometer, .gyro, .magnetometer] : [.accelerometer, .gyro]
+    return start(owner: owner, service: .deviceMotion, sensors: sensors) { scan in
+      guard let motion = session.update(scan) else { return nil }
+      registry.update(owner) { $0.deviceMotion = motion }
+      return motion
+    }
   }
 
   /// Stops `owner`'s `service` stream and waits for readers no one needs any more.

@@ -12,7 +12,7 @@ extension MotionClient {
       updateInterval: { registry.interval($0, $1) },
       setUpdateInterval: { id, sensor, interval in
         guard registry.setInterval(id, sensor, interval) else { return }
-        hub.updateInterval(owner: id, service: sensor, interval: interval)
+        hub.updateInterval(owner: id, service: sensor, interval: streams.readerInterval(sensor, interval))
       },
       isAvailable: { sensor in
         sensor == .deviceMotion
@@ -50,7 +50,11 @@ extension MotionClient {
         }
       },
       stopMagnetometerUpdates: { await streams.stop(owner: $0, service: .magnetometer) },
-      magnetometerData: { id in registry.read(id) { $0.magnetometer } }
+      magnetometerData: { id in registry.read(id) { $0.magnetometer } },
+      startDeviceMotionUpdates: { id, frame in streams.startDeviceMotion(owner: id, frame: frame) },
+      stopDeviceMotionUpdates: { await streams.stop(owner: $0, service: .deviceMotion) },
+      deviceMotion: { id in registry.read(id) { $0.deviceMotion } },
+      availableAttitudeReferenceFrames: { streams.availableFrames }
     )
   }
 }

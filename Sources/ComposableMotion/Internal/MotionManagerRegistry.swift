@@ -9,6 +9,7 @@ final class MotionManagerRegistry: Sendable {
     var accelerometer: AccelerometerData?
     var gyro: GyroData?
     var magnetometer: MagnetometerData?
+    var deviceMotion: DeviceMotion?
   }
 
   /// The interval a manager uses until it is given another: 100 Hz.

@@ -27,6 +27,8 @@ import Testing
       "droppedSamples", "startAccelerometerUpdates", "stopAccelerometerUpdates",
       "accelerometerData", "startGyroUpdates", "stopGyroUpdates", "gyroData",
       "startMagnetometerUpdates", "stopMagnetometerUpdates", "magnetometerData",
+      "startDeviceMotionUpdates", "stopDeviceMotionUpdates", "deviceMotion",
+      "availableAttitudeReferenceFrames",
     ]
     for name in names {
       await withKnownIssue("\(name) is not overridden") {
@@ -63,6 +65,10 @@ import Testing
     case "startMagnetometerUpdates": _ = motion.startMagnetometerUpdates(id)
     case "stopMagnetometerUpdates": await motion.stopMagnetometerUpdates(id)
     case "magnetometerData": _ = motion.magnetometerData(id)
+    case "startDeviceMotionUpdates": _ = motion.startDeviceMotionUpdates(id, .xArbitraryZVertical)
+    case "stopDeviceMotionUpdates": await motion.stopDeviceMotionUpdates(id)
+    case "deviceMotion": _ = motion.deviceMotion(id)
+    case "availableAttitudeReferenceFrames": _ = motion.availableAttitudeReferenceFrames()
     default: Issue.record("no call for \(name)")
     }
   }
