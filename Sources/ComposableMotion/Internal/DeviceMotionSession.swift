@@ -38,19 +38,7 @@ final class DeviceMotionSession: Sendable {
         rotationRate: rate, acceleration: acceleration, magneticField: state.pendingField,
         timestamp: scan.timestamp)
       state.pendingField = nil
-      return Self.isDue(scan.timestamp, period: period, nextDue: &state.nextDue) ? motion : nil
+      return OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue) ? motion : nil
     }
-  }
-
-  /// Output pacing locked to a grid of `period`: a sample up to a quarter period early counts
-  /// as on time (sensor timestamps jitter), and a gap longer than a period re-anchors the grid.
-  static func isDue(_ time: Double, period: Double, nextDue: inout Double?) -> Bool {
-    guard let due = nextDue else {
-      nextDue = time + period
-      return true
-    }
-    guard time >= due - period / 4 else { return false }
-    nextDue = time > due + period ? time + period : due + period
-    return true
   }
 }

@@ -21,7 +21,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     var token: Token
     var sensors: Set<MotionSensor>
     var interval: Duration
-    var lastDelivered: Double?
+    var nextDue: Double?
     var dropped: Int
   }
 
@@ -82,7 +82,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     let token = nextToken
     nextToken += 1
     subscriptions[key] = Subscription(
-      token: token, sensors: sensors, interval: interval, lastDelivered: nil, dropped: 0)
+      token: token, sensors: sensors, interval: interval, nextDue: nil, dropped: 0)
     keysByToken[token] = key
     transition.commands = reconcileReaders()
     return (token, transition)
@@ -126,21 +126,21 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   }
 
   /// Routes a scan from `reader` to the subscriptions that want it now; a stale generation
-  /// (a reader already stopped) delivers nothing. Raw subscriptions are thinned to their own
-  /// interval; device-motion subscriptions see every scan because the filter needs them all.
+  /// (a reader already stopped) delivers nothing. Raw subscriptions are paced to their own
+  /// interval (see ``OutputPacing``); device-motion subscriptions see every scan because the
+  /// filter needs them all, and pace their output themselves.
   mutating func deliver(
     _ scan: MotionScan, from reader: ReaderID, generation: UInt64
   ) -> [(token: Token, service: MotionSensor)] {
     guard let state = readers[reader], state.generation == generation else { return [] }
-    let slack = seconds(state.interval) / 2
     var targets: [(token: Token, service: MotionSensor)] = []
     for (key, sub) in subscriptions where sub.sensors.contains(where: scan.contains) {
-      if key.service != .deviceMotion, let last = sub.lastDelivered,
-        scan.timestamp - last < seconds(sub.interval) - slack
-      {
-        continue
+      if key.service != .deviceMotion {
+        var nextDue = sub.nextDue
+        let due = OutputPacing.isDue(scan.timestamp, period: seconds(sub.interval), nextDue: &nextDue)
+        subscriptions[key]?.nextDue = nextDue
+        guard due else { continue }
       }
-      subscriptions[key]?.lastDelivered = scan.timestamp
       targets.append((sub.token, key.service))
     }
     return targets.sorted { $0.token < $1.token }
