@@ -26,10 +26,12 @@ final class SysfsTree {
 
   deinit { try? FileManager.default.removeItem(at: base) }
 
-  func add(fixture: String) throws {
+  /// Adds a fixture's devices, optionally under other directory names (`iio:device1`).
+  func add(fixture: String, renaming: [String: String] = [:]) throws {
     for device in try UmockdevDescription.load(fixture).devices {
+      let directory = renaming[device.directoryName] ?? device.directoryName
       for (name, value) in device.attributes {
-        try write(device.directoryName + "/" + name, value)
+        try write(directory + "/" + name, value)
       }
     }
   }
