@@ -22,7 +22,8 @@ struct ScanReadLoop: Sendable {
       // Open before touching sysfs: a missing node or denied access fails with nothing to undo.
       fd = open(reader.device.deviceNode, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
       guard fd >= 0 else { throw Self.openError(errno, device: reader.device) }
-      try session.start(elements: reader.channels, configuration: reader.configuration, trigger: trigger)
+      let elements = reader.channels + (reader.timestampChannel.map { [$0] } ?? [])
+      try session.start(elements: elements, configuration: reader.configuration, trigger: trigger)
       try session.enable()
       try readScans(fd: fd)
     } catch {
