@@ -7,15 +7,20 @@ import Synchronization
 /// stands in for /dev/iio:device0.
 enum BufferedCost {
   static let attributes: [String: String] = [
-    "iio:device0/name": "accel_3d\n", "iio:device0/buffer/enable": "0\n", "iio:device0/buffer/length": "128\n",
+    "iio:device0/name": "accel_3d\n", "iio:device0/buffer/enable": "0\n",
+    "iio:device0/buffer/length": "128\n",
     "iio:device0/trigger/current_trigger": "\n", "trigger0/name": "accel_3d-dev0\n",
-    "iio:device0/scan_elements/in_accel_x_en": "0\n", "iio:device0/scan_elements/in_accel_x_index": "0\n",
+    "iio:device0/scan_elements/in_accel_x_en": "0\n",
+    "iio:device0/scan_elements/in_accel_x_index": "0\n",
     "iio:device0/scan_elements/in_accel_x_type": "le:s16/32>>0\n",
-    "iio:device0/scan_elements/in_accel_y_en": "0\n", "iio:device0/scan_elements/in_accel_y_index": "1\n",
+    "iio:device0/scan_elements/in_accel_y_en": "0\n",
+    "iio:device0/scan_elements/in_accel_y_index": "1\n",
     "iio:device0/scan_elements/in_accel_y_type": "le:s16/32>>0\n",
-    "iio:device0/scan_elements/in_accel_z_en": "0\n", "iio:device0/scan_elements/in_accel_z_index": "2\n",
+    "iio:device0/scan_elements/in_accel_z_en": "0\n",
+    "iio:device0/scan_elements/in_accel_z_index": "2\n",
     "iio:device0/scan_elements/in_accel_z_type": "le:s16/32>>0\n",
-    "iio:device0/scan_elements/in_timestamp_en": "1\n", "iio:device0/scan_elements/in_timestamp_index": "3\n",
+    "iio:device0/scan_elements/in_timestamp_en": "1\n",
+    "iio:device0/scan_elements/in_timestamp_index": "3\n",
     "iio:device0/scan_elements/in_timestamp_type": "le:s64/64>>0\n",
   ]
 
@@ -28,15 +33,19 @@ enum BufferedCost {
     let reader = try IIOBufferedReader(device: device, channels: device.channels(ofType: .accel))
 
     let libraryFeeder = try ScanFeeder(path: node)
-    let library = try await measureCPU(seconds: seconds, {
-      var count = 0
-      for try await sample in reader.samples() where sample.vector(.accel) != nil { count += 1 }
-      return count
-    }, excluded: { libraryFeeder.stop() })
+    let library = try await measureCPU(
+      seconds: seconds,
+      {
+        var count = 0
+        for try await sample in reader.samples() where sample.vector(.accel) != nil { count += 1 }
+        return count
+      }, excluded: { libraryFeeder.stop() })
 
     let bareFeeder = try ScanFeeder(path: node)
-    let bare = try await measureCPU(seconds: seconds, { bareLoop(path: node) }, excluded: { bareFeeder.stop() })
-    return Cost(library: library.fraction, bare: bare.fraction, rate: Double(library.count) / seconds)
+    let bare = try await measureCPU(
+      seconds: seconds, { bareLoop(path: node) }, excluded: { bareFeeder.stop() })
+    return Cost(
+      library: library.fraction, bare: bare.fraction, rate: Double(library.count) / seconds)
   }
 
   /// The reference: poll and read the FIFO, counting bytes; no setup, demux or stream.
@@ -73,7 +82,9 @@ final class ScanFeeder: Sendable {
   }
 
   private func run(fd: Int32) {
-    var scan: [UInt8] = [0xAD, 0, 0, 0, 0x3D, 0xFC, 0, 0, 0xBB, 0xFD, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    var scan: [UInt8] = [
+      0xAD, 0, 0, 0, 0x3D, 0xFC, 0, 0, 0xBB, 0xFD, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]
     var next = timespec()
     clock_gettime(CLOCK_MONOTONIC, &next)
     var timestamp: Int64 = 0

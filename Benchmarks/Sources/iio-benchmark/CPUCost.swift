@@ -17,7 +17,9 @@ enum CPUTime {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
   }
 
-  private static func seconds(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
+  private static func seconds(_ value: timeval) -> Double {
+    Double(value.tv_sec) + Double(value.tv_usec) / 1e6
+  }
 }
 
 /// What a run cost: fraction of one core for the library and for a bare loop doing the same
@@ -31,7 +33,8 @@ struct Cost {
 /// Runs `body` for `seconds` of wall time and returns (process CPU fraction, body's count).
 /// `excluded` is CPU spent by helper threads that stand in for the device, subtracted out.
 func measureCPU(
-  seconds: Double, _ body: @escaping @Sendable () async throws -> Int, excluded: () -> Double = { 0 }
+  seconds: Double, _ body: @escaping @Sendable () async throws -> Int,
+  excluded: () -> Double = { 0 }
 ) async throws -> (fraction: Double, count: Int) {
   let cpuStart = CPUTime.process()
   let wallStart = ContinuousClock.now
@@ -52,10 +55,12 @@ struct TemporaryTree {
 
   init(attributes: [String: String]) throws {
     base = NSTemporaryDirectory() + "iio-benchmark-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: base + "/dev", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: base + "/dev", withIntermediateDirectories: true)
     for (path, value) in attributes {
       let url = URL(fileURLWithPath: base + "/sys/bus/iio/devices/" + path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(value.utf8).write(to: url)
     }
   }

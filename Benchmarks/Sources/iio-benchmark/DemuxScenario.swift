@@ -14,20 +14,25 @@ struct DemuxScenario {
 
   static func all() throws -> [DemuxScenario] {
     [
-    try DemuxScenario(
-      name: "accel+timestamp, 24 B (HID accel_3d)",
-      types: [
-        ("in_accel_x", "le:s16/32>>0"), ("in_accel_y", "le:s16/32>>0"), ("in_accel_z", "le:s16/32>>0"),
-        ("in_timestamp", "le:s64/64>>0"),
-      ]),
-    try DemuxScenario(
-      name: "ADIS16480 12 elements, 48 B",
-      types: [
-        ("in_anglvel_x", "be:s32/32>>0"), ("in_anglvel_y", "be:s32/32>>0"), ("in_anglvel_z", "be:s32/32>>0"),
-        ("in_accel_x", "be:s32/32>>0"), ("in_accel_y", "be:s32/32>>0"), ("in_accel_z", "be:s32/32>>0"),
-        ("in_magn_x", "be:s16/16>>0"), ("in_magn_y", "be:s16/16>>0"), ("in_magn_z", "be:s16/16>>0"),
-        ("in_pressure0", "be:s32/32>>0"), ("in_temp0", "be:s16/16>>0"), ("in_timestamp", "le:s64/64>>0"),
-      ]),
+      try DemuxScenario(
+        name: "accel+timestamp, 24 B (HID accel_3d)",
+        types: [
+          ("in_accel_x", "le:s16/32>>0"), ("in_accel_y", "le:s16/32>>0"),
+          ("in_accel_z", "le:s16/32>>0"),
+          ("in_timestamp", "le:s64/64>>0"),
+        ]),
+      try DemuxScenario(
+        name: "ADIS16480 12 elements, 48 B",
+        types: [
+          ("in_anglvel_x", "be:s32/32>>0"), ("in_anglvel_y", "be:s32/32>>0"),
+          ("in_anglvel_z", "be:s32/32>>0"),
+          ("in_accel_x", "be:s32/32>>0"), ("in_accel_y", "be:s32/32>>0"),
+          ("in_accel_z", "be:s32/32>>0"),
+          ("in_magn_x", "be:s16/16>>0"), ("in_magn_y", "be:s16/16>>0"),
+          ("in_magn_z", "be:s16/16>>0"),
+          ("in_pressure0", "be:s32/32>>0"), ("in_temp0", "be:s16/16>>0"),
+          ("in_timestamp", "le:s64/64>>0"),
+        ]),
     ]
   }
 
@@ -36,7 +41,8 @@ struct DemuxScenario {
     var elements: [(channel: IIOChannelID, element: IIOScanElement)] = []
     for (index, (channel, text)) in types.enumerated() {
       let type = try IIOScanType(parsing: text)
-      elements.append((channel, IIOScanElement(index: index, type: type, isEnabled: true, directory: "")))
+      elements.append(
+        (channel, IIOScanElement(index: index, type: type, isEnabled: true, directory: "")))
     }
     layout = try IIOScanLayout(elements: elements)
   }
@@ -45,7 +51,9 @@ struct DemuxScenario {
   func measure(seconds: Double) -> Result {
     let scans = 1024
     var generator = SystemRandomNumberGenerator()
-    let block = (0..<(scans * layout.scanSize)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let block = (0..<(scans * layout.scanSize)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
     var values = [Int64](repeating: 0, count: layout.valueCount * scans)
     var copy = [UInt8](repeating: 0, count: layout.scanSize * scans)
     var checksum: Int64 = 0
@@ -84,7 +92,8 @@ struct DemuxScenario {
       for _ in 0..<100 { pass() }
       passes += 100
       let elapsed = start.duration(to: clock.now)
-      let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let secondsElapsed =
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       if secondsElapsed >= seconds { return Double(passes * scansPerPass) / secondsElapsed }
     }
   }

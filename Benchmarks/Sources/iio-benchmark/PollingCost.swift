@@ -28,7 +28,8 @@ enum PollingCost {
     }
     let paths = device.channels.map { device.path + "/" + $0.id.rawValue + "_raw" }
     let bare = try await measureCPU(seconds: seconds) { try await bareLoop(paths: paths) }
-    return Cost(library: library.fraction, bare: bare.fraction, rate: Double(library.count) / seconds)
+    return Cost(
+      library: library.fraction, bare: bare.fraction, rate: Double(library.count) / seconds)
   }
 
   /// The reference: open, read, parse and close each file every 10 ms, nothing else.

@@ -17,7 +17,8 @@ for scenario in try DemuxScenario.all() {
   let result = scenario.measure(seconds: quick ? 0.3 : 1.5)
   let verdict = result.demuxRate >= 20e6 && result.ratio <= 10 ? "ok" : "MISSED"
   print(
-    pad(scenario.name, 34) + pad(millions(result.demuxRate), 16) + pad(millions(result.memcpyRate), 16)
+    pad(scenario.name, 34) + pad(millions(result.demuxRate), 16)
+      + pad(millions(result.memcpyRate), 16)
       + String(format: "%.1fx  %@", result.ratio, verdict))
 }
 

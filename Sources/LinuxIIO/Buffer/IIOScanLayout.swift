@@ -70,7 +70,9 @@ public struct IIOScanLayout: Hashable, Sendable {
   ///   - values: room for at least ``valueCount`` values, in element order.
   /// - Returns: false (and writes nothing) when `scan` or `values` is too short.
   @discardableResult
-  public func demux(_ scan: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>) -> Bool {
+  public func demux(_ scan: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>)
+    -> Bool
+  {
     demux(scans: scan, into: values) == 1
   }
 
@@ -80,12 +82,17 @@ public struct IIOScanLayout: Hashable, Sendable {
   /// - Returns: how many whole scans were demultiplexed: as many as both `bytes` and
   ///   `values` have room for.
   @discardableResult
-  public func demux(scans bytes: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>) -> Int {
-    guard scanSize > 0, valueCount > 0, let input = bytes.baseAddress, let output = values.baseAddress else {
+  public func demux(
+    scans bytes: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>
+  ) -> Int {
+    guard scanSize > 0, valueCount > 0, let input = bytes.baseAddress,
+      let output = values.baseAddress
+    else {
       return 0
     }
     let count = min(bytes.count / scanSize, values.count / valueCount)
-    program.run(input: input, scanSize: scanSize, output: output, valueCount: valueCount, scans: count)
+    program.run(
+      input: input, scanSize: scanSize, output: output, valueCount: valueCount, scans: count)
     return count
   }
 

@@ -34,15 +34,20 @@ struct DemuxProgram: Hashable, Sendable {
       for repetition in 0..<type.repeatCount {
         let step = Step(
           offset: element.offset + repetition * type.storageBytes, output: output,
-          leftShift: UInt64(64 - type.shift - type.realBits), rightShift: UInt64(64 - type.realBits))
+          leftShift: UInt64(64 - type.shift - type.realBits), rightShift: UInt64(64 - type.realBits)
+        )
         output += 1
         let big = type.endianness == .big
         if let index = groups.firstIndex(where: {
-          $0.storageBytes == type.storageBytes && $0.bigEndian == big && $0.isSigned == type.isSigned
+          $0.storageBytes == type.storageBytes && $0.bigEndian == big
+            && $0.isSigned == type.isSigned
         }) {
           groups[index].steps.append(step)
         } else {
-          groups.append(Group(storageBytes: type.storageBytes, bigEndian: big, isSigned: type.isSigned, steps: [step]))
+          groups.append(
+            Group(
+              storageBytes: type.storageBytes, bigEndian: big, isSigned: type.isSigned,
+              steps: [step]))
         }
       }
     }
@@ -52,15 +57,23 @@ struct DemuxProgram: Hashable, Sendable {
 
   /// Demultiplexes `scans` consecutive scans from `input` into `output`. The caller has checked
   /// that `input` holds `scans × scanSize` bytes and `output` `scans × valueCount` values.
-  func run(input: UnsafeRawPointer, scanSize: Int, output: UnsafeMutablePointer<Int64>, valueCount: Int, scans: Int) {
+  func run(
+    input: UnsafeRawPointer, scanSize: Int, output: UnsafeMutablePointer<Int64>, valueCount: Int,
+    scans: Int
+  ) {
     for group in groups {
       group.steps.withUnsafeBufferPointer { steps in
-        let frame = Frame(input: input, scanSize: scanSize, output: output, valueCount: valueCount, scans: scans)
+        let frame = Frame(
+          input: input, scanSize: scanSize, output: output, valueCount: valueCount, scans: scans)
         switch group.storageBytes {
-        case 1: frame.run(UInt8.self, steps: steps, bigEndian: group.bigEndian, isSigned: group.isSigned)
-        case 2: frame.run(UInt16.self, steps: steps, bigEndian: group.bigEndian, isSigned: group.isSigned)
-        case 4: frame.run(UInt32.self, steps: steps, bigEndian: group.bigEndian, isSigned: group.isSigned)
-        default: frame.run(UInt64.self, steps: steps, bigEndian: group.bigEndian, isSigned: group.isSigned)
+        case 1:
+          frame.run(UInt8.self, steps: steps, bigEndian: group.bigEndian, isSigned: group.isSigned)
+        case 2:
+          frame.run(UInt16.self, steps: steps, bigEndian: group.bigEndian, isSigned: group.isSigned)
+        case 4:
+          frame.run(UInt32.self, steps: steps, bigEndian: group.bigEndian, isSigned: group.isSigned)
+        default:
+          frame.run(UInt64.self, steps: steps, bigEndian: group.bigEndian, isSigned: group.isSigned)
         }
       }
     }
@@ -79,10 +92,23 @@ struct DemuxProgram: Hashable, Sendable {
     ) {
       // Separate loops per (endianness, signedness) keep the innermost loop branch-free.
       switch (bigEndian, isSigned) {
-      case (false, false): loop(Word.self, steps: steps) { Int64(bitPattern: (UInt64(Word(littleEndian: $0)) &<< $1.leftShift) &>> $1.rightShift) }
-      case (false, true): loop(Word.self, steps: steps) { Int64(bitPattern: UInt64(Word(littleEndian: $0)) &<< $1.leftShift) &>> Int64($1.rightShift) }
-      case (true, false): loop(Word.self, steps: steps) { Int64(bitPattern: (UInt64(Word(bigEndian: $0)) &<< $1.leftShift) &>> $1.rightShift) }
-      case (true, true): loop(Word.self, steps: steps) { Int64(bitPattern: UInt64(Word(bigEndian: $0)) &<< $1.leftShift) &>> Int64($1.rightShift) }
+      case (false, false):
+        loop(Word.self, steps: steps) {
+          Int64(bitPattern: (UInt64(Word(littleEndian: $0)) &<< $1.leftShift) &>> $1.rightShift)
+        }
+      case (false, true):
+        loop(Word.self, steps: steps) {
+          Int64(bitPattern: UInt64(Word(littleEndian: $0)) &<< $1.leftShift)
+            &>> Int64($1.rightShift)
+        }
+      case (true, false):
+        loop(Word.self, steps: steps) {
+          Int64(bitPattern: (UInt64(Word(bigEndian: $0)) &<< $1.leftShift) &>> $1.rightShift)
+        }
+      case (true, true):
+        loop(Word.self, steps: steps) {
+          Int64(bitPattern: UInt64(Word(bigEndian: $0)) &<< $1.leftShift) &>> Int64($1.rightShift)
+        }
       }
     }
 
@@ -94,7 +120,8 @@ struct DemuxProgram: Hashable, Sendable {
       var target = output
       for _ in 0..<scans {
         for step in steps {
-          target[step.output] = convert(scan.loadUnaligned(fromByteOffset: step.offset, as: Word.self), step)
+          target[step.output] = convert(
+            scan.loadUnaligned(fromByteOffset: step.offset, as: Word.self), step)
         }
         scan += scanSize
         target += valueCount
