@@ -6,7 +6,9 @@
 /// ```swift
 /// let device = try IIOSystem().firstDevice(measuring: .accel)
 /// let reader = try IIOPollingReader(device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10))
-/// for try await sample in reader.samples() { print(sample.vector(.accel)!) }
+/// for try await sample in reader.samples() {
+///   if let a = sample.vector(.accel) { print(a.x, a.y, a.z) }
+/// }
 /// ```
 public struct IIOPollingReader: IIOSampleReader {
   /// The device read.
