@@ -26,7 +26,9 @@ struct PollingSession {
     assembler = SampleAssembler(channels: layout)
   }
 
-  private static func numbers(path: String, devicePath: String, existed: Bool) throws(IIOError) -> [Double] {
+  private static func numbers(path: String, devicePath: String, existed: Bool) throws(IIOError)
+    -> [Double]
+  {
     do {
       return try AttributeValue.numbers(try Sysfs.read(path), path: path)
     } catch .attributeMissing where existed || !Sysfs.isDirectory(devicePath) {
