@@ -57,15 +57,24 @@ struct ScanReadLoop: Sendable {
     let path = reader.device.deviceNode
     var buffer = [UInt8](repeating: 0, count: layout.scanSize * reader.configuration.scansPerRead)
     var filled = 0
+    let check = reader.configuration.livenessCheckInterval.components
+    let livenessTimeout = Int32(
+      clamping: max(1, check.seconds * 1000 + check.attoseconds / 1_000_000_000_000_000))
     while true {
       var fds = [
         pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&fds, nfds_t(fds.count), -1)
+      let ready = poll(&fds, nfds_t(fds.count), livenessTimeout)
       if ready < 0 {
         if errno == EINTR { continue }
         throw .systemCallFailed(path: path, operation: "poll", errno: errno)
+      }
+      if ready == 0 {
+        // A removed IIO device stops waking its pollers and reports no events at all, so a
+        // quiet spell is the moment to check that it still exists.
+        guard Sysfs.isDirectory(reader.device.path) else { throw .deviceRemoved(path: path) }
+        continue
       }
       if fds[1].revents != 0 { return }
       if fds[0].revents & Int16(POLLNVAL) != 0 { throw .deviceRemoved(path: path) }
