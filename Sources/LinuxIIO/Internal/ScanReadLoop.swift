@@ -24,7 +24,7 @@ struct ScanReadLoop: Sendable {
       guard fd >= 0 else { throw Self.openError(errno, device: reader.device) }
       let elements = reader.channels + (reader.timestampChannel.map { [$0] } ?? [])
       try session.start(elements: elements, configuration: reader.configuration, trigger: trigger)
-      try session.enable()
+      try session.enable(trigger: trigger)
       try readScans(fd: fd)
     } catch {
       failure = error
