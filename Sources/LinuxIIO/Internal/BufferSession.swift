@@ -41,10 +41,14 @@ struct BufferSession {
     let wanted = Set(elements.map(\.id))
     for channel in device.channels {
       guard let element = channel.scanElement else { continue }
-      try set(element.directory + "/" + channel.id.rawValue + "_en", to: wanted.contains(channel.id) ? "1" : "0")
+      try set(
+        element.directory + "/" + channel.id.rawValue + "_en",
+        to: wanted.contains(channel.id) ? "1" : "0")
     }
     if let trigger { try set(device.path + "/trigger/current_trigger", to: trigger) }
-    if let length = configuration.length { try set(bufferDirectory + "/length", to: String(length)) }
+    if let length = configuration.length {
+      try set(bufferDirectory + "/length", to: String(length))
+    }
     if let watermark = configuration.watermark, Sysfs.exists(bufferDirectory + "/watermark") {
       try set(bufferDirectory + "/watermark", to: String(watermark))
     }
@@ -54,8 +58,20 @@ struct BufferSession {
   }
 
   /// Turns the buffer on: the last step, after the character device is open.
-  mutating func enable() throws(IIOError) {
-    try Sysfs.write("1", to: bufferDirectory + "/enable")
+  mutating func enable(trigger: String?) throws(IIOError) {
+    do {
+      try Sysfs.write("1", to: bufferDirectory + "/enable")
+    } catch .valueRejected {
+      // EINVAL here almost always means a triggered buffer with no trigger to drive it.
+      let current = trigger ?? device.currentTrigger
+      throw .bufferUnsupported(
+        device: device.name,
+        reason: "the kernel refused to enable its buffer (EINVAL)"
+          + (current == nil
+            ? "; it probably needs a trigger: create one (an hrtimer or sysfs trigger) and pass "
+              + "IIOBufferConfiguration(trigger: .named(…))"
+            : " with trigger \(current ?? "")"))
+    }
     enabled = true
   }
 

@@ -3,7 +3,8 @@ extension StringProtocol {
   /// attributes end in a newline, and hand-written trees sometimes add spaces.
   func trimmingASCIIWhitespace() -> String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    guard let first = firstIndex(where: { !isSpace($0) }),
+      let last = lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(self[first...last])
   }
@@ -18,7 +19,7 @@ enum AttributeValue {
     let trimmed = text.trimmingASCIIWhitespace()
     if let integer = Int64(trimmed) { return Double(integer) }
     guard let value = Double(trimmed), value.isFinite else {
-      throw .malformedAttribute(path: path, value: text, expected: "a decimal number")
+      throw .malformedAttribute(path: path, value: trimmed, expected: "a decimal number")
     }
     return value
   }
@@ -37,8 +38,9 @@ enum AttributeValue {
 
   /// Parses a small non-negative integer attribute (`_index`, `_en`, `buffer/length`).
   static func integer(_ text: String, path: String) throws(IIOError) -> Int {
-    guard let value = Int(text.trimmingASCIIWhitespace()), value >= 0 else {
-      throw .malformedAttribute(path: path, value: text, expected: "a non-negative integer")
+    let trimmed = text.trimmingASCIIWhitespace()
+    guard let value = Int(trimmed), value >= 0 else {
+      throw .malformedAttribute(path: path, value: trimmed, expected: "a non-negative integer")
     }
     return value
   }

@@ -6,7 +6,9 @@
 /// ```swift
 /// let device = try IIOSystem().firstDevice(measuring: .accel)
 /// let reader = try IIOPollingReader(device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10))
-/// for try await sample in reader.samples() { print(sample.vector(.accel)!) }
+/// for try await sample in reader.samples() {
+///   if let a = sample.vector(.accel) { print(a.x, a.y, a.z) }
+/// }
 /// ```
 public struct IIOPollingReader: IIOSampleReader {
   /// The device read.
@@ -31,7 +33,8 @@ public struct IIOPollingReader: IIOSampleReader {
   /// - Throws: ``IIOError/noChannelsSelected(device:)`` for an empty list,
   ///   ``IIOError/attributeMissing(path:)`` for a channel with nothing to poll.
   public init(
-    device: IIODevice, channels: [IIOChannel], interval: Duration, clock: any Clock<Duration> = ContinuousClock(),
+    device: IIODevice, channels: [IIOChannel], interval: Duration,
+    clock: any Clock<Duration> = ContinuousClock(),
     bufferingNewest: Int = 64
   ) throws(IIOError) {
     guard !channels.isEmpty else { throw .noChannelsSelected(device: device.name) }
@@ -47,9 +50,7 @@ public struct IIOPollingReader: IIOSampleReader {
 
   /// Reads every channel once, now: the pull mode.
   public func read() throws(IIOError) -> IIOSample {
-    let session = try PollingSession(device: device, channels: channels)
-    defer { session.close() }
-    return try session.read()
+    try PollingSession(device: device, channels: channels).read()
   }
 
   /// Starts polling: the first sample is read at once, then one every ``interval``.
@@ -71,9 +72,12 @@ extension Clock where Duration == Swift.Duration {
     device: IIODevice, channels: [IIOChannel], interval: Duration,
     into continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
   ) async {
+    let io = BlockingIO(label: "LinuxIIO polling \(device.id)")
     let session: PollingSession
     do {
-      session = try PollingSession(device: device, channels: channels)
+      session = try await io.run { () throws(IIOError) in
+        try PollingSession(device: device, channels: channels)
+      }
     } catch {
       continuation.finish(throwing: error)
       return
@@ -81,9 +85,9 @@ extension Clock where Duration == Swift.Duration {
     var deadline = now
     while !Task.isCancelled {
       do {
-        if case .terminated = continuation.yield(try session.read()) { break }
+        let sample = try await io.run { () throws(IIOError) in try session.read() }
+        if case .terminated = continuation.yield(sample) { break }
       } catch {
-        session.close()
         continuation.finish(throwing: error)
         return
       }
@@ -96,9 +100,6 @@ extension Clock where Duration == Swift.Duration {
         break
       }
     }
-    // Close before finishing, so a consumer that saw the end can count on the descriptors
-    // being released.
-    session.close()
     continuation.finish()
   }
 }
