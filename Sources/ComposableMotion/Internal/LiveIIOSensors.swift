@@ -1,3 +1,4 @@
+import Foundation
 import LinuxIIO
 
 /// The live backend's view of the machine: which IIO device serves each motion sensor, and
@@ -11,6 +12,8 @@ struct LiveIIOSensors: Sendable {
   private(set) var devices: [String: IIODevice] = [:]
   /// Which device serves each available sensor.
   private(set) var routes: [MotionSensor: String] = [:]
+  /// Readers that poll (one scan per interval, by construction).
+  private(set) var pollingReaders: Set<String> = []
   /// Where discovery looked, and why it found nothing if it failed.
   private(set) var searched: String
 
@@ -41,6 +44,18 @@ struct LiveIIOSensors: Sendable {
       devices[device.id] = device
       routes[sensor] = device.id
     }
+    for (id, device) in devices where !willStream(device, sensors: Set(routes.filter { $0.value == id }.keys)) {
+      pollingReaders.insert(id)
+    }
+  }
+
+  /// Whether reading `sensors` from `device` goes through its buffer.
+  func willStream(_ device: IIODevice, sensors: Set<MotionSensor>) -> Bool {
+    mode != .polling && device.supportsBufferedReading(of: channels(of: device, sensors))
+  }
+
+  private func channels(of device: IIODevice, _ sensors: Set<MotionSensor>) -> [IIOChannel] {
+    Self.channelTypes.filter { sensors.contains($0.0) }.flatMap { Self.axes(of: device, $0.1) ?? [] }
   }
 
   /// The x, y and z input channels of `type`, or nil unless the device has all three.
@@ -58,10 +73,9 @@ struct LiveIIOSensors: Sendable {
     guard let device = devices[request.reader] else {
       throw MotionError.sensorUnavailable(sensor, searched: searched)
     }
-    let channels = Self.channelTypes.filter { request.sensors.contains($0.0) }
-      .flatMap { Self.axes(of: device, $0.1) ?? [] }
+    let channels = channels(of: device, request.sensors)
     do {
-      if mode != .polling, device.supportsBufferedReading(of: channels) {
+      if willStream(device, sensors: request.sensors) {
         try await readBuffered(device, channels, request, events)
       } else if mode == .buffered {
         throw IIOError.bufferUnsupported(
@@ -86,14 +100,19 @@ struct LiveIIOSensors: Sendable {
       // still thins the stream to each subscriber's interval.
       try? system.setSamplingFrequency(rate, of: device)
     }
+    // Stamp on boottime where the device lets us choose; otherwise shift its clock onto it.
+    let settable = FileManager.default.fileExists(atPath: device.path + "/current_timestamp_clock")
+    let offset = settable ? 0 : BootTimeAlignment.offset(from: device.timestampClock)
     let reader = try IIOBufferedReader(
       device: device, channels: channels,
       configuration: IIOBufferConfiguration(
-        timestampClock: .boottime, bufferingNewest: max(1, bufferLimit)))
+        timestampClock: settable ? .boottime : nil, bufferingNewest: max(1, bufferLimit)))
     // Cancelling this task ends the iteration; the reader's termination handler stops its
     // thread, disables the buffer and closes the device before the loop returns.
     for try await sample in reader.samples() {
-      events.scan(CoreMotionUnits.scan(sample, sensors: request.sensors))
+      var scan = CoreMotionUnits.scan(sample, sensors: request.sensors)
+      scan.timestamp -= offset
+      events.scan(scan)
     }
   }
 }

@@ -49,7 +49,9 @@ final class SensorHub: Sendable {
 
   init(backend: MotionBackend) {
     self.backend = backend
-    self.state = Mutex(State(machine: Machine(routes: backend.routes)))
+    self.state = Mutex(
+      State(
+        machine: Machine(routes: backend.routes, selfPacedReaders: backend.selfPacedReaders)))
   }
 
   /// Whether a raw sensor is available in the backend.

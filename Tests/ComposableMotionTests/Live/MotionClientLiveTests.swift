@@ -1,0 +1,134 @@
+import ComposableMotion
+import ComposableSensorsTesting
+import Foundation
+import Testing
+
+/// The live client over real boards' sysfs layouts, built in a temporary directory: the same
+/// discovery, conversion and readers as on a device, with a test clock pacing the polls.
+@Suite(.timeLimit(.minutes(1))) struct MotionClientLiveTests {
+  @Test func pollsAnADIS16480AndReportsCoreMotionUnits() async throws {
+    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"])
+    let clock = TestClock()
+    let motion = MotionClient.live(
+      root: tree.root, deviceDirectory: tree.devDirectory, mode: .polling, clock: clock)
+    #expect(motion.isAccelerometerAvailable && motion.isGyroAvailable && motion.isMagnetometerAvailable)
+    await motion.create(id: "imu")
+
+    var accel = motion.startAccelerometerUpdates(id: "imu").makeAsyncIterator()
+    let flat = try #require(try await accel.next())
+    #expect(abs(flat.acceleration.z - -0.996255297) < 1e-9, "lying flat, face up: about −1 g")
+    #expect(abs(flat.acceleration.y - -0.011176437) < 1e-9)
+
+    var compass = motion.startMagnetometerUpdates(id: "imu").makeAsyncIterator()
+    let field = try #require(try await compass.next())
+    #expect(abs(field.magneticField.x - 13.2) < 1e-9, "0.132 gauss is 13.2 µT")
+
+    // Turn the board over: the next poll, one interval later, sees it.
+    try tree.write("iio:device0/in_accel_z_raw", "-82100227\n")
+    await clock.advance(by: .milliseconds(10))
+    var upsideDown = try #require(try await accel.next())
+    while upsideDown.acceleration.z < 0 { upsideDown = try #require(try await accel.next()) }
+    #expect(abs(upsideDown.acceleration.z - 0.996255297) < 1e-9)
+    #expect(upsideDown.timestamp > flat.timestamp, "stamped on boottime when read")
+
+    await motion.destroy(id: "imu")
+    #expect(tree.openDescriptors() == 0)
+  }
+
+  @Test func aDeviceWithoutABufferIsPolledInAutomaticMode() async throws {
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"])
+    let motion = MotionClient.live(root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    #expect(!motion.isMagnetometerAvailable)
+    #expect(motion.availableAttitudeReferenceFrames() == [.xArbitraryZVertical])
+    await motion.create(id: "board")
+    var gyro = motion.startGyroUpdates(id: "board").makeAsyncIterator()
+    let sample = try #require(try await gyro.next())
+    #expect(abs(sample.rotationRate.y - 0.008093948) < 1e-12)
+    await motion.destroy(id: "board")
+  }
+
+  @Test func streamsABufferedDeviceAndReleasesItOnDestroy() async throws {
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
+    let fifo = try FIFODevice(tree: tree)
+    let motion = MotionClient.live(root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    await motion.create(id: "hid")
+    await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
+    var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
+    let capture = try fixtureBytes("isp-orientation-left-up", "bin")
+    try fifo.write(capture)
+
+    var samples: [AccelerometerData] = []
+    for _ in 0..<15 { try samples.append(#require(try await updates.next())) }
+    // The HID sensor has no scale: IIO values are its raw counts, masked to 16 bits.
+    #expect(abs(samples[0].acceleration.x - -173 / 9.80665) < 1e-9)
+    #expect(abs(samples[14].acceleration.z - 201 / 9.80665) < 1e-9)
+    #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
+    #expect(tree.openDescriptors(excluding: [fifo.fd]) > 0, "the reader holds the device open")
+
+    await motion.destroy(id: "hid")
+    #expect(tree.openDescriptors(excluding: [fifo.fd]) == 0, "destroy returned after every fd closed")
+    let enable = try String(contentsOfFile: tree.root + "/iio:device0/buffer/enable", encoding: .utf8)
+    #expect(enable.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the buffer is disabled again")
+  }
+
+  @Test func anUnpluggedDeviceFailsTheStreamWithAClearError() async throws {
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
+    let fifo = try FIFODevice(tree: tree)
+    let motion = MotionClient.live(root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    await motion.create(id: "hid")
+    await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
+    var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
+    let capture = try fixtureBytes("isp-orientation-left-up", "bin")
+    try fifo.write(Array(capture[0..<48]))
+    _ = try await updates.next()
+    _ = try await updates.next()
+    fifo.unplug()
+    do {
+      _ = try await updates.next()
+      Issue.record("expected the stream to fail")
+    } catch let error as MotionError {
+      guard case .readerFailed(.accelerometer, let message) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(message.contains("was removed"), "\(message)")
+    }
+    #expect(!motion.isAccelerometerActive(id: "hid"))
+    #expect(tree.openDescriptors() == 0)
+  }
+
+  @Test func aMalformedAttributeFailsThePolledStreamNamingTheFile() async throws {
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"])
+    try tree.write("iio:device1/in_accel_y_raw", "twelve\n")
+    let motion = MotionClient.live(root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    await motion.create(id: "board")
+    var accel = motion.startAccelerometerUpdates(id: "board").makeAsyncIterator()
+    do {
+      _ = try await accel.next()
+      Issue.record("expected the stream to fail")
+    } catch let error as MotionError {
+      #expect(error.description.contains("in_accel_y_raw"), "\(error)")
+      #expect(error.description.contains("twelve"), "\(error)")
+    }
+  }
+
+  @Test func noIIORootMeansNoSensorsAndSaysWhere() async throws {
+    let motion = MotionClient.live(root: "/nonexistent/iio", clock: TestClock())
+    #expect(!motion.isAccelerometerAvailable)
+    #expect(!motion.isDeviceMotionAvailable)
+    #expect(motion.availableAttitudeReferenceFrames().isEmpty)
+    await motion.create(id: "none")
+    var accel = motion.startAccelerometerUpdates(id: "none").makeAsyncIterator()
+    do {
+      _ = try await accel.next()
+      Issue.record("expected the stream to fail")
+    } catch let error as MotionError {
+      #expect(error.description.hasPrefix("No accelerometer sensor found (searched IIO devices under /nonexistent/iio (No IIO devices directory at /nonexistent/iio"))
+    }
+  }
+
+  private func fixtureBytes(_ name: String, _ ext: String) throws -> [UInt8] {
+    let url = try #require(Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures"))
+    return Array(try Data(contentsOf: url))
+  }
+}
