@@ -15,11 +15,14 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
-    let pending = log.received.map(\.action)
-    if exhaustivity == .on, !pending.isEmpty {
+    let pending = log.received
+    if exhaustivity == .on, let last = pending.last {
       reportIssue(
-        FailureMessage.unhandledBeforeSend(pending, sending: action),
+        FailureMessage.unhandledBeforeSend(pending.map(\.action), sending: action),
         fileID: fileID, filePath: filePath, line: line, column: column)
+      // Reported once; skip them so this send's own check is not drowned in their changes.
+      log.removeReceived(first: pending.count)
+      settings.withLock { $0.state = last.state }
     }
     let task = store.send(.send(action))
     // `recordSent` ran inside the reducer; a missing value would mean the store dropped the action.

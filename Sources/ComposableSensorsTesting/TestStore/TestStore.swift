@@ -72,7 +72,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         }
       },
       reportUnhandled: { message, fileID, line in
-        reportIssue(message, fileID: fileID, filePath: fileID, line: line, column: 0)
+        reportIssue(message, fileID: fileID, filePath: fileID, line: line, column: 1)
       }
     )
   }
