@@ -70,18 +70,34 @@ private func dumpEnum(
     lines.append(prefix + "." + String(describing: value))
     return
   }
-  var inner: [String] = []
-  dump(payload.value, label: nil, indent: indent + 2, depth: depth - 1, into: &inner)
-  if inner.count == 1 {
-    let single = inner[0].trimmingLeadingSpaces()
-    // A one-element tuple payload already carries its parentheses.
-    let body = single.hasPrefix("(") && single.hasSuffix(")") ? single : "(\(single))"
-    lines.append(prefix + ".\(name)" + body)
+  // A payload with labels (`.threeD(satellites: 9)`) is a tuple: render its fields as arguments.
+  let payloadMirror = Mirror(reflecting: payload.value)
+  let fields: [(label: String?, value: Any)] =
+    payloadMirror.displayStyle == .tuple
+    ? payloadMirror.children.map { (label: $0.label.flatMap(argumentLabel), value: $0.value) }
+    : [(label: nil, value: payload.value)]
+  var rendered: [[String]] = []
+  for field in fields {
+    var lines: [String] = []
+    dump(field.value, label: field.label, indent: indent + 2, depth: depth - 1, into: &lines)
+    rendered.append(lines)
+  }
+  if rendered.allSatisfy({ $0.count == 1 }) {
+    let arguments = rendered.map { $0[0].trimmingLeadingSpaces() }.joined(separator: ", ")
+    lines.append(prefix + ".\(name)(\(arguments))")
   } else {
     lines.append(prefix + ".\(name)(")
-    lines += inner
+    for (offset, field) in rendered.enumerated() {
+      lines += field
+      appendComma(&lines, unless: offset == rendered.count - 1)
+    }
     lines.append(pad + ")")
   }
+}
+
+/// Tuple element labels are "x" for labelled elements and ".0" for unlabelled ones.
+private func argumentLabel(_ label: String) -> String? {
+  label.hasPrefix(".") ? nil : label
 }
 
 private func dumpCollection(
