@@ -30,7 +30,8 @@ import Testing
       await store.send(.increment)
     } matching: { issue in
       let message = text(of: issue)
-      return message.hasPrefix("State was not expected to change after sending .increment, but it did:")
+      return message.hasPrefix(
+        "State was not expected to change after sending .increment, but it did:")
         && message.contains("−   count: 0,") && message.contains("+   count: 1,")
         && message.contains("Describe the change in a trailing closure")
     }
@@ -165,11 +166,14 @@ import Testing
   @Test func releasingTheStoreWithAnEffectStillRunning() async {
     let samples = ScriptedStream<Double>()
     await withKnownIssue {
-      let store = TestStore(initialState: Listener.State()) { Listener(samples: { samples.stream }) }
+      let store = TestStore(initialState: Listener.State()) {
+        Listener(samples: { samples.stream })
+      }
       await store.send(.start)
       await samples.waitForConsumer()
     } matching: { issue in
-      text(of: issue).hasPrefix("An effect is still running at the end of the test, started by:\n  .start")
+      text(of: issue).hasPrefix(
+        "An effect is still running at the end of the test, started by:\n  .start")
     }
     // The released store cancelled its effect.
     for _ in 0..<1000 where !samples.isCancelled { await Task.yield() }

@@ -22,9 +22,8 @@ import Testing
   @Test func receiveWhereMatchesByPredicate() async {
     let store = TestStore(initialState: Counter.State(count: 4)) { Counter() }
     await store.send(.echo)
-    await store.receive(where: { if case .echoed = $0 { true } else { false } }) {
-      $0.echoes = [4]
-    }
+    let isEcho: (Counter.Action) -> Bool = { if case .echoed = $0 { true } else { false } }
+    await store.receive(where: isEcho) { $0.echoes = [4] }
     await store.finish()
   }
 

@@ -54,7 +54,10 @@ import Testing
         }
         return Effect<String>.merge(
           .send("1"),
-          .run { send in await send("20") } catch: { _, _ in }
+          .run { send in
+            await send("20")
+          } catch: { _, _ in
+          }
         )
         .map { Int($0) ?? -1 }
       }
@@ -72,8 +75,12 @@ import Testing
           state = action
           return .none
         }
-        return Effect<Int>.run { _ in throw SensorGone() } catch: { _, send in await send(404) }
-          .map { "error \($0)" }
+        return Effect<Int>.run { _ in
+          throw SensorGone()
+        } catch: { _, send in
+          await send(404)
+        }
+        .map { "error \($0)" }
       }
     }
     await store.send("go")

@@ -63,7 +63,8 @@ public final class TestClock: Clock, Sendable {
     try Task.checkCancellation()
     let token = state.withLock { $0.makeToken() }
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
         let resumeNow = state.withLock { state in
           state.addSleeper(token, deadline: deadline, continuation: continuation)
         }
@@ -168,7 +169,9 @@ struct TestClockState {
   }
 
   /// Removes a sleeper; remembers a cancellation that arrives before the sleeper registered.
-  mutating func removeSleeper(_ token: UInt64, cancelled: Bool) -> UnsafeContinuation<Void, any Error>? {
+  mutating func removeSleeper(_ token: UInt64, cancelled: Bool) -> UnsafeContinuation<
+    Void, any Error
+  >? {
     guard let sleeper = sleepers.removeValue(forKey: token) else {
       if cancelled { cancelledTokens.insert(token) }
       return nil
@@ -177,8 +180,12 @@ struct TestClockState {
   }
 
   /// Moves `now` to the earliest deadline not after `limit` and removes every sleeper due then.
-  mutating func wakeEarliest(notAfter limit: TestClock.Instant) -> [UnsafeContinuation<Void, any Error>]? {
-    guard let earliest = sleepers.values.map(\.deadline).min(), earliest <= limit else { return nil }
+  mutating func wakeEarliest(notAfter limit: TestClock.Instant) -> [UnsafeContinuation<
+    Void, any Error
+  >]? {
+    guard let earliest = sleepers.values.map(\.deadline).min(), earliest <= limit else {
+      return nil
+    }
     now = max(now, earliest)
     let due = sleepers.values.filter { $0.deadline == earliest }.sorted { $0.order < $1.order }
     for sleeper in due { sleepers[sleeper.order] = nil }

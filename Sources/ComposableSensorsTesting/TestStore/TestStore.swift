@@ -94,7 +94,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   }
 
   deinit {
-    checkCompletion(fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
+    checkCompletion(
+      fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
     store.cancelAllEffects()
   }
 
