@@ -11,7 +11,7 @@ import Synchronization
 /// await store.receive(.search("gps"))
 /// ```
 ///
-/// A sleep resumes exactly when ``advance(by:)`` or ``advance(to:)`` moves ``now`` to or past its
+/// A sleep resumes exactly when ``advance(by:)`` or ``advance(to:fileID:filePath:line:column:)`` moves ``now`` to or past its
 /// deadline, in deadline order, and ``now`` equals that deadline while the sleeper wakes.
 /// Cancelling a sleeping task makes its sleep throw `CancellationError` at once.
 public final class TestClock: Clock, Sendable {
@@ -25,9 +25,13 @@ public final class TestClock: Clock, Sendable {
       self.offset = offset
     }
 
+    /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    /// The time from this instant to `other`.
     public func duration(to other: Self) -> Duration { other.offset - offset }
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+    /// The offset, e.g. "TestClock.Instant(1.5 seconds)".
     public var description: String { "TestClock.Instant(\(offset))" }
   }
 
@@ -36,14 +40,16 @@ public final class TestClock: Clock, Sendable {
 
   /// Creates a clock at `now`.
   ///
-  /// - Parameter yieldsPerStep: How many times ``advance(by:)`` yields after waking a sleeper, so
-  ///   the woken task can run and schedule its next sleep before time moves on.
+  /// - Parameters:
+  ///   - now: The starting time.
+  ///   - yieldsPerStep: How many times ``advance(by:)`` yields after waking a sleeper, so
+  ///     the woken task can run and schedule its next sleep before time moves on.
   public init(now: Instant = Instant(), yieldsPerStep: Int = 20) {
     self.state = Mutex(TestClockState(now: now))
     self.yieldsPerStep = yieldsPerStep
   }
 
-  /// The current time; it changes only in ``advance(by:)``, ``advance(to:)`` and ``run()``.
+  /// The current time; it changes only when the test advances the clock.
   public var now: Instant { state.withLock(\.now) }
 
   /// The smallest step this clock distinguishes: any.

@@ -17,7 +17,7 @@ import Synchronization
 /// await store.finish()
 /// ```
 ///
-/// Values yielded before anyone iterates are buffered, in order. ``waitForConsumer()`` lets a test
+/// Values yielded before anyone iterates are buffered, in order. ``waitForConsumer(timeout:fileID:filePath:line:column:)`` lets a test
 /// wait until the effect is really listening, and ``isCancelled`` tells whether the consumer
 /// stopped early (the test of "cancelling the effect releases the stream").
 public final class ScriptedStream<Element: Sendable>: Sendable {

@@ -3,8 +3,10 @@ import ComposableStore
 extension TestStore {
   /// Sends `action` as the user would, and checks the state it produces.
   ///
-  /// - Parameter assert: Describes the expected change on a copy of the previous state:
-  ///   `{ $0.count = 1 }`. Leave it out when the state must not change.
+  /// - Parameters:
+  ///   - action: The action, as a user or the system would send it.
+  ///   - assert: Describes the expected change on a copy of the previous state:
+  ///     `{ $0.count = 1 }`. Leave it out when the state must not change.
   /// - Returns: The action's effects, to await or cancel.
   @discardableResult
   public func send(
