@@ -17,7 +17,7 @@ import Synchronization
 /// await store.finish()
 /// ```
 ///
-/// Values yielded before anyone iterates are buffered, in order. ``waitForConsumer(timeout:fileID:filePath:line:column:)`` lets a test
+/// Values yielded before anyone iterates are buffered, in order. ``waitForConsumer(timeout:clock:fileID:filePath:line:column:)`` lets a test
 /// wait until the effect is really listening, and ``isCancelled`` tells whether the consumer
 /// stopped early (the test of "cancelling the effect releases the stream").
 public final class ScriptedStream<Element: Sendable>: Sendable {
@@ -52,10 +52,12 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
   /// Suspends until a consumer is waiting for an element (buffered elements are taken first),
   /// i.e. the code under test is iterating the stream right now.
   ///
-  /// If nobody asks within `timeout` (real time, a safety net rather than part of the script),
-  /// the test fails with a message and this returns, so a broken effect cannot hang the suite.
+  /// If nobody asks within `timeout` on `clock` (real time by default: a safety net rather than
+  /// part of the script), the test fails with a message and this returns, so a broken effect
+  /// cannot hang the suite.
   public func waitForConsumer(
     timeout: Duration = .seconds(5),
+    clock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -63,7 +65,7 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
   ) async {
     let token = storage.makeWaiterToken()
     let timer = Task { [storage] in
-      try await Task.sleep(for: timeout)
+      try await clock.sleep(for: timeout)
       storage.abandonWaiter(token)
     }
     let served = await storage.waitForDemand(token)
