@@ -219,4 +219,30 @@ import Testing
         || message == "There were no in-flight effects to skip."
     }
   }
+
+  @Test func nonExhaustiveReceiveWithNoMatchingAction() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    store.exhaustivity = .off
+    await store.send(.echoTwice).finish()
+    await withKnownIssue {
+      await store.receive(.echoed(99), timeout: .milliseconds(20))
+    } matching: { issue in
+      text(of: issue) == """
+        Expected to receive .echoed(99), but none of the received actions matches:
+          .echoed(0)
+          .echoed(1)
+        """
+    }
+  }
+
+  @Test func anAssertionClosureThatThrows() async {
+    struct Unexpected: Error {}
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.send(.increment) { _ in throw Unexpected() }
+    } matching: { issue in
+      text(of: issue).hasPrefix(
+        "The assertion closure threw after sending .increment: Unexpected()")
+    }
+  }
 }

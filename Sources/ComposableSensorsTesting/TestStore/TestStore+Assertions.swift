@@ -128,14 +128,16 @@ extension TestStore {
     // has to hold on the actual state (it changes nothing there that the reducer did not).
     let exhaustive = exhaustivity == .on
     var expected = exhaustive ? state : actual
+    settings.withLock { $0.state = actual }
     do {
       try assert?(&expected)
     } catch {
+      // Without a finished expectation there is nothing to compare: report the throw alone.
       reportIssue(
         "The assertion closure threw after \(step): \(error)",
         fileID: fileID, filePath: filePath, line: line, column: column)
+      return
     }
-    settings.withLock { $0.state = actual }
     guard expected != actual else { return }
     let message =
       assert == nil
