@@ -120,3 +120,14 @@ import Testing
     await store.finish()
   }
 }
+
+@Suite struct TestStoreEndingTests {
+  @Test func aTestMayEndRightAfterReceivingTheLastAction() async {
+    // No `finish()`: the store is released while the echo effect is still returning.
+    for _ in 0..<50 {
+      let store = TestStore(initialState: Counter.State()) { Counter() }
+      await store.send(.echo)
+      await store.receive(.echoed(0)) { $0.echoes = [0] }
+    }
+  }
+}

@@ -90,6 +90,8 @@ extension TestStore {
         expectState(
           after: "receiving \(dumpInline(received[index].action))", actual: received[index].state,
           assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
+        // The effect that sent this may be about to end: let it, before the test moves on.
+        if store.inFlightEffectCount > 0 { for _ in 0..<10 { await Task.yield() } }
         return
       }
       if exhaustivity == .on, let first = received.first {
