@@ -65,6 +65,12 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 extension Effect {
+  /// Whether this is `.none`: the common case, checked before any other work.
+  @inlinable
+  var isNone: Bool {
+    if case .none = operation { true } else { false }
+  }
+
   /// An effect that does nothing and completes at once.
   @inlinable
   public static var none: Self { Self(operation: .none) }
