@@ -12,8 +12,7 @@ extension OrientationFilter {
       let deviation = gyroscope - restGyroscopeLast
       let clip = parameters.biasClip * Double.pi / 180
       let threshold = parameters.restGyroscopeThreshold * Double.pi / 180
-      let lowPassMagnitude = SIMD3(abs(restGyroscopeLast.x), abs(restGyroscopeLast.y), abs(restGyroscopeLast.z))
-      if dot(deviation, deviation) >= threshold * threshold || lowPassMagnitude.max() > clip {
+            if dot(deviation, deviation) >= threshold * threshold || max(abs(restGyroscopeLast.x), abs(restGyroscopeLast.y), abs(restGyroscopeLast.z)) > clip {
         restTime = 0
         restDetectedFlag = false
       }
@@ -41,7 +40,9 @@ extension OrientationFilter {
   }
 
   @inline(__always)
-  mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, interval: Double) {
+  /// Applies the inclination correction; returns the disagreement (the normalized filtered acceleration in
+  /// the 6D frame before the correction) for bias estimation, or nil if there was nothing to correct.
+  mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, interval: Double) -> SIMD3<Double>? {
     if parameters.estimatesBiasAtRest {
       let lowPass = restAccelerometerLowPass.step(
         accelerometer, tau: parameters.restFilterTau, interval: interval, coefficients: coefficients.rest)
@@ -62,7 +63,7 @@ extension OrientationFilter {
       coefficients: coefficients.accelerometer)
     var earth = accelerometerQuaternion.rotate(filtered)
     let length = dot(earth, earth).squareRoot()
-    guard length > 0 else { return }
+    guard length > 0 else { return nil }
     earth /= length
     // The smallest rotation (about a horizontal axis) that makes `earth` vertical.
     let qw = ((earth.z + 1) / 2).squareRoot()
@@ -71,15 +72,13 @@ extension OrientationFilter {
       ? Quaternion(w: qw, x: 0.5 * earth.y / qw, y: -0.5 * earth.x / qw, z: 0)
       : Quaternion(w: 0, x: 1, y: 0, z: 0)
     accelerometerQuaternion = (correction * accelerometerQuaternion).normalized
-    if interval > 0, parameters.estimatesBiasInMotion || parameters.estimatesBiasAtRest {
-      updateBias(disagreement: earth, interval: interval)
-    }
+    return earth
   }
 
   /// One Kalman step of the gyroscope bias: at rest the low-passed rate measures it directly; in motion the
   /// inclination correction rate measures its horizontal part in the 6D frame.
   @inline(__always)
-  mutating func updateBias(disagreement earth: SIMD3<Double>, interval: Double) {
+  mutating func updateBias(disagreement earth: SIMD3<Double>, orientation6D: Quaternion, interval: Double) {
     let tau = parameters.accelerometerTau
     let c = coefficients.accelerometer
     let instant = Matrix3(rotation: orientation6D)
@@ -112,13 +111,19 @@ extension OrientationFilter {
 
     guard let measurement else { return }
     let clip = parameters.biasClip * Double.pi / 180
-    let error = measurement.error.clamped(lowerBound: SIMD3(repeating: -clip), upperBound: SIMD3(repeating: clip))
+    let error = clamp(measurement.error, clip)
     let h = measurement.matrix
     let pht = biasCovariance * h.transposed
     guard let innovationInverse = (h * pht + .diagonal(measurement.noise)).inverse else { return }
     let gain = pht * innovationInverse
     bias += gain * error
     biasCovariance = biasCovariance - gain * (h * biasCovariance)
-    bias.clamp(lowerBound: SIMD3(repeating: -clip), upperBound: SIMD3(repeating: clip))
+    bias = clamp(bias, clip)
   }
+}
+
+/// Each component limited to −limit…limit.
+@inline(__always)
+private func clamp(_ v: SIMD3<Double>, _ limit: Double) -> SIMD3<Double> {
+  SIMD3(min(max(v.x, -limit), limit), min(max(v.y, -limit), limit), min(max(v.z, -limit), limit))
 }

@@ -3,7 +3,7 @@ import Foundation
 // Heading correction from the magnetometer, with disturbance detection and rejection.
 extension OrientationFilter {
   @inline(__always)
-  mutating func updateMagnetometer(_ magnetometer: SIMD3<Double>, interval: Double) {
+  mutating func updateMagnetometer(_ magnetometer: SIMD3<Double>, orientation6D: Quaternion, interval: Double) {
     let earth = orientation6D.rotate(magnetometer)
     magnetic.sampleCount += 1
     if parameters.rejectsMagneticDisturbances {
@@ -32,7 +32,31 @@ extension OrientationFilter {
       magnetic.initialGain = magnetic.initialGain / (magnetic.initialGain + 1)
       if magnetic.initialGain * parameters.magnetometerTau < interval { magnetic.initialGain = 0 }
     }
-    headingOffset = wrapAngle(headingOffset + gain * disagreement)
+    let step = gain * disagreement
+    guard step != 0 else { return }
+    headingOffset = wrapAngle(headingOffset + step)
+    turnHeadingQuaternion(by: step)
+  }
+
+  /// Rotates the cached (cos, sin) of half the heading offset by `angle` radians.
+  @inline(__always)
+  private mutating func turnHeadingQuaternion(by angle: Double) {
+    let half = angle / 2
+    let h2 = half * half
+    let c: Double
+    let s: Double
+    if h2 < 0.0025 {
+      c = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30))
+      s = half * (1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42)))
+    } else {
+      c = cos(half)
+      s = sin(half)
+    }
+    let newCos = headingHalfCos * c - headingHalfSin * s
+    let newSin = headingHalfSin * c + headingHalfCos * s
+    let norm = (newCos * newCos + newSin * newSin).squareRoot()
+    headingHalfCos = newCos / norm
+    headingHalfSin = newSin / norm
   }
 
   @inline(__always)

@@ -26,6 +26,9 @@ public struct OrientationFilter: Sendable {
   var gyroscopeQuaternion = Quaternion.identity
   var accelerometerQuaternion = Quaternion.identity
   var headingOffset = 0.0
+  // cos and sin of headingOffset / 2, kept in step with it so reading the 9D orientation needs no libm call.
+  var headingHalfCos = 1.0
+  var headingHalfSin = 0.0
 
   // Timing.
   var lastTimestamp: Double?
@@ -102,11 +105,17 @@ public struct OrientationFilter: Sendable {
     }
     lastTimestamp = timestamp
     updateGyroscope(gyroscope, interval: interval)
+    var disagreement: SIMD3<Double>?
     if accelerometer != .zero {
-      updateAccelerometer(accelerometer, interval: interval)
+      disagreement = updateAccelerometer(accelerometer, interval: interval)
+    }
+    // Both factors are kept normalized, so their product is a unit quaternion up to rounding.
+    let sixD = accelerometerQuaternion * gyroscopeQuaternion
+    if let disagreement, interval > 0, parameters.estimatesBiasInMotion || parameters.estimatesBiasAtRest {
+      updateBias(disagreement: disagreement, orientation6D: sixD, interval: interval)
     }
     if let magnetometer, magnetometer != .zero {
-      updateMagnetometer(magnetometer, interval: interval)
+      updateMagnetometer(magnetometer, orientation6D: sixD, interval: interval)
     }
     return true
   }
@@ -118,7 +127,8 @@ public struct OrientationFilter: Sendable {
   /// The orientation with the magnetometer's heading: sensor → East-North-Up. Equals ``orientation6D``
   /// rotated about the vertical by ``headingOffset`` radians.
   public var orientation: Quaternion {
-    (Quaternion(w: cos(headingOffset / 2), x: 0, y: 0, z: sin(headingOffset / 2)) * orientation6D).normalized
+    let h = Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin)
+    return (h * accelerometerQuaternion * gyroscopeQuaternion).normalized
   }
 
   /// The rotation in radians about the vertical that takes the 6D frame to East-North-Up (counter-clockwise
