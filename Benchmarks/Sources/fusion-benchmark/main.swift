@@ -29,27 +29,31 @@ do {
 }
 let samples = recording.samples
 
-/// Runs the filter over every sample and returns the best rate in samples/s, and a checksum so the work
-/// cannot be optimized away.
+/// Runs the filter over every sample once and returns the sum of the quaternions' w (a checksum that keeps
+/// the work from being optimized away).
+func run(_ filter: inout OrientationFilter, _ samples: [IMURecording.Sample], useMagnetometer: Bool) -> Double {
+  var sum = 0.0
+  for sample in samples {
+    filter.update(
+      gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+      magnetometer: useMagnetometer ? sample.magnetometer : nil, timestamp: sample.time)
+    sum += (useMagnetometer ? filter.orientation : filter.orientation6D).w
+  }
+  return sum
+}
+
+/// The best rate in samples/s over `repeats` passes, and the checksum.
 func measure(_ samples: [IMURecording.Sample], repeats: Int, useMagnetometer: Bool) -> (rate: Double, checksum: Double) {
   var best = 0.0
   var checksum = 0.0
   let clock = ContinuousClock()
   for _ in 0..<repeats {
     var filter = OrientationFilter()
-    var sum = 0.0
-    let elapsed = clock.measure {
-      for sample in samples {
-        filter.update(
-          gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
-          magnetometer: useMagnetometer ? sample.magnetometer : nil, timestamp: sample.time)
-        let q = useMagnetometer ? filter.orientation : filter.orientation6D
-        sum += q.w
-      }
-    }
+    let start = clock.now
+    checksum = run(&filter, samples, useMagnetometer: useMagnetometer)
+    let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     best = max(best, Double(samples.count) / seconds)
-    checksum = sum
   }
   return (best, checksum)
 }

@@ -87,8 +87,9 @@ public struct OrientationFilter: Sendable {
   public mutating func update(
     gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?, timestamp: Double
   ) -> Bool {
-    let magnetometerFinite = magnetometer.map { isFinite($0) } ?? true
-    guard timestamp.isFinite, isFinite(gyroscope), isFinite(accelerometer), magnetometerFinite else {
+    let magnetometerFinite = magnetometer.map { Self.isFinite($0) } ?? true
+    guard timestamp.isFinite, Self.isFinite(gyroscope), Self.isFinite(accelerometer), magnetometerFinite
+    else {
       rejectedSampleCount += 1
       return false
     }
@@ -99,7 +100,12 @@ public struct OrientationFilter: Sendable {
         return false
       }
       interval = timestamp - last
-      coefficients.refresh(for: interval, parameters: parameters)
+      if coefficients.isStale(for: interval) {
+        // Built then assigned, so `parameters` is read without overlapping the write to `coefficients`
+        // (an in-place refresh made the compiler copy the parameters on every sample).
+        let fresh = FilterCoefficients(interval: interval, parameters: parameters)
+        coefficients = fresh
+      }
     } else {
       interval = 0
     }
@@ -117,19 +123,19 @@ public struct OrientationFilter: Sendable {
     if let magnetometer, magnetometer != .zero {
       updateMagnetometer(magnetometer, orientation6D: sixD, interval: interval)
     }
+    orientation6D = sixD.normalized
+    orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).normalized
     return true
   }
 
   /// The orientation from gyroscope and accelerometer only: sensor → a z-up frame whose x axis is arbitrary
   /// (fixed by the first samples) and drifts slowly about the vertical.
-  public var orientation6D: Quaternion { (accelerometerQuaternion * gyroscopeQuaternion).normalized }
+  // Stored rather than computed: a getter on this large struct made callers copy all of it first.
+  public private(set) var orientation6D = Quaternion.identity
 
   /// The orientation with the magnetometer's heading: sensor → East-North-Up. Equals ``orientation6D``
-  /// rotated about the vertical by ``headingOffset`` radians.
-  public var orientation: Quaternion {
-    let h = Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin)
-    return (h * accelerometerQuaternion * gyroscopeQuaternion).normalized
-  }
+  /// rotated about the vertical by ``heading6DToENU`` radians.
+  public private(set) var orientation = Quaternion.identity
 
   /// The rotation in radians about the vertical that takes the 6D frame to East-North-Up (counter-clockwise
   /// seen from above), as estimated from the magnetometer.
@@ -156,8 +162,9 @@ public struct OrientationFilter: Sendable {
   /// Whether the heading has had at least one magnetometer time constant to converge since the first field.
   public var isHeadingConverged: Bool { magnetic.sampleCount > 0 && magnetic.initialGain == 0 }
 
+  // Static, not an instance method: a closure calling an instance method would capture (copy) self.
   @inline(__always)
-  private func isFinite(_ v: SIMD3<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite }
+  private static func isFinite(_ v: SIMD3<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite }
 }
 
 extension OrientationFilter {
