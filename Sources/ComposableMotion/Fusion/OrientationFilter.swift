@@ -136,8 +136,8 @@ public struct OrientationFilter: Sendable {
     if let magnetometer, magnetometer != .zero {
       updateMagnetometer(magnetometer, orientation6D: sixD, interval: interval)
     }
-    orientation6D = sixD.normalized
-    orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).normalized
+    orientation6D = sixD.renormalized
+    orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).renormalized
     return true
   }
 
