@@ -71,6 +71,18 @@ func measure(_ samples: [IMURecording.Sample], repeats: Int, useMagnetometer: Bo
   return (best, checksum)
 }
 
+/// IMURecording parse rate in rows per CPU-second, best of `repeats`.
+func measureParsing(_ path: String, repeats: Int) -> Double {
+  guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+  var best = 0.0
+  for _ in 0..<repeats {
+    let start = threadCPUSeconds()
+    let rows = (try? IMURecording(csv: data))?.samples.count ?? 0
+    best = max(best, Double(rows) / (threadCPUSeconds() - start))
+  }
+  return best
+}
+
 let nine = measure(samples, repeats: repeats, useMagnetometer: true)
 let six = measure(samples, repeats: repeats, useMagnetometer: false)
 print(
@@ -81,3 +93,7 @@ print(
   String(
     format: "composable-sensors OrientationFilter 6D: %10.0f samples/s  (checksum %.3f)", six.rate,
     six.checksum))
+print(
+  String(
+    format: "composable-sensors IMURecording parse: %10.0f rows/s (%d rows)",
+    measureParsing(path, repeats: repeats), samples.count))

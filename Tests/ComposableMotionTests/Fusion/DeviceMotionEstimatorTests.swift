@@ -93,6 +93,36 @@ struct DeviceMotionEstimatorTests {
     #expect(motion.magneticField.accuracy == .uncalibrated)
   }
 
+  @Test func theFieldAccuracyFollowsTheMagneticReference() {
+    var estimator = DeviceMotionEstimator(frame: .xMagneticNorthZVertical)
+    var imu = SyntheticIMU()
+    func feed(seconds: Double, turning rate: Double)
+      -> DeviceMotion.MagneticFieldCalibrationAccuracy
+    {
+      var accuracy = DeviceMotion.MagneticFieldCalibrationAccuracy.uncalibrated
+      for _ in 0..<Int(seconds * 100) {
+        let s = imu.sample(angularVelocity: SIMD3(0, 0, rate))
+        let m = s.magnetometer ?? .zero
+        accuracy =
+          estimator.update(
+            rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+            acceleration: Acceleration(
+              x: -s.accelerometer.x / 9.80665, y: -s.accelerometer.y / 9.80665,
+              z: -s.accelerometer.z / 9.80665),
+            magneticField: MagneticField(x: m.x, y: m.y, z: m.z), timestamp: s.time
+          ).magneticField.accuracy
+        imu.advance(angularVelocity: SIMD3(0, 0, rate))
+      }
+      return accuracy
+    }
+    // Still: the field cannot yet be told apart from a disturbance.
+    #expect(feed(seconds: 2, turning: 0) == .uncalibrated)
+    // Turning in a homogeneous field makes it the reference; after the heading time constant it is trusted.
+    #expect(feed(seconds: 12, turning: 0.7) == .high)
+    imu.magneticDisturbance = SIMD3(30, 0, 0)
+    #expect(feed(seconds: 1, turning: 0) == .low)
+  }
+
   @Test func userAccelerationIsWhatRemainsAfterGravity() {
     var estimator = DeviceMotionEstimator(frame: .xArbitraryZVertical)
     _ = rest(&estimator, truth: .identity)
