@@ -119,6 +119,13 @@ struct DeviceMotionEstimatorTests {
     #expect(feed(seconds: 2, turning: 0) == .uncalibrated)
     // Turning in a homogeneous field makes it the reference; after the heading time constant it is trusted.
     #expect(feed(seconds: 12, turning: 0.7) == .high)
+    // Between magnetometer samples (a slower sensor) the last field and its accuracy are kept.
+    let between = estimator.update(
+      rotationRate: RotationRate(x: 0, y: 0, z: 0), acceleration: Acceleration(x: 0, y: 0, z: -1),
+      magneticField: nil, timestamp: imu.time)
+    #expect(between.magneticField.accuracy == .high)
+    #expect(between.magneticField.field != MagneticField(x: 0, y: 0, z: 0))
+    imu.advance(angularVelocity: .zero)
     imu.magneticDisturbance = SIMD3(30, 0, 0)
     #expect(feed(seconds: 1, turning: 0) == .low)
   }
@@ -162,5 +169,17 @@ struct DeviceMotionEstimatorTests {
       magneticField: nil, timestamp: 1)
     #expect(again == first)
     #expect(estimator.filter.rejectedSampleCount == 1)
+  }
+
+  @Test func aNonFiniteFirstSampleYieldsNoNaN() {
+    var estimator = DeviceMotionEstimator()
+    let motion = estimator.update(
+      rotationRate: RotationRate(x: .nan, y: 0, z: 0),
+      acceleration: Acceleration(x: 0, y: 0, z: -1),
+      magneticField: nil, timestamp: 0)
+    #expect(estimator.filter.rejectedSampleCount == 1)
+    #expect(
+      motion.rotationRate.x == 0 && motion.gravity.z == -1
+        && motion.attitude.quaternion == .identity)
   }
 }
