@@ -22,7 +22,8 @@ struct IMURecordingTests {
   }
 
   @Test func aByteOrderMarkBeforeTheHeaderIsSkipped() throws {
-    let bytes = [0xEF, 0xBB, 0xBF] + Array("t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n".utf8)
+    let bytes =
+      [0xEF, 0xBB, 0xBF] + Array("t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n".utf8)
     #expect(try IMURecording(csv: bytes).samples.count == 1)
   }
 
