@@ -23,6 +23,9 @@ public struct DeviceMotionEstimator: Sendable {
   // xArbitraryZVertical starts and only drift is corrected afterwards.
   private var arbitraryCorrectedOffset: Double?
   private var lastMotion: DeviceMotion?
+  // The latest magnetometer sample (µT), reported until the next one: magnetometers often run slower than
+  // the gyroscope, and callers pass nil between their samples.
+  private var lastField: SIMD3<Double>?
 
   /// Standard gravity in m/s², to convert between g and the filter's SI units.
   public static let standardGravity = 9.80665
@@ -54,7 +57,8 @@ public struct DeviceMotionEstimator: Sendable {
   ///   the filter (see ``OrientationFilter/rejectedSampleCount``); the returned attitude is then the
   ///   previous one.
   public mutating func update(
-    rotationRate: RotationRate, acceleration: Acceleration, magneticField: MagneticField?, timestamp: Double
+    rotationRate: RotationRate, acceleration: Acceleration, magneticField: MagneticField?,
+    timestamp: Double
   ) -> DeviceMotion {
     let gyroscope = SIMD3(rotationRate.x, rotationRate.y, rotationRate.z)
     let measured = SIMD3(acceleration.x, acceleration.y, acceleration.z)
@@ -62,15 +66,30 @@ public struct DeviceMotionEstimator: Sendable {
     let specificForce = -measured * Self.standardGravity
     let magnetometer = magneticField.map { SIMD3($0.x, $0.y, $0.z) }
     let accepted = filter.update(
-      gyroscope: gyroscope, accelerometer: specificForce, magnetometer: magnetometer, timestamp: timestamp)
-    if !accepted, let lastMotion { return lastMotion }
+      gyroscope: gyroscope, accelerometer: specificForce, magnetometer: magnetometer,
+      timestamp: timestamp)
+    if !accepted { return lastMotion ?? restingMotion(timestamp: timestamp) }
+    if let magnetometer { lastField = magnetometer }
     if magnetometer != nil, arbitraryCorrectedOffset == nil, filter.magneticSampleCount > 0 {
-      arbitraryCorrectedOffset = filter.heading6DToENU
+      arbitraryCorrectedOffset = filter.headingOffset6DToENU
     }
     let motion = makeMotion(
-      measured: measured, gyroscope: gyroscope, magnetometer: magnetometer, timestamp: timestamp)
+      measured: measured, gyroscope: gyroscope, magnetometer: lastField, timestamp: timestamp)
     lastMotion = motion
     return motion
+  }
+
+  /// The filter's initial state (level, identity attitude) with zero rates and no field, for a rejected
+  /// first sample: the caller gets a well-formed value and the rejection is counted.
+  private func restingMotion(timestamp: Double) -> DeviceMotion {
+    DeviceMotion(
+      attitude: Attitude(quaternion: .identity),
+      gravity: Acceleration(x: 0, y: 0, z: -1),
+      userAcceleration: Acceleration(x: 0, y: 0, z: 0),
+      rotationRate: RotationRate(x: 0, y: 0, z: 0),
+      magneticField: .init(field: MagneticField(x: 0, y: 0, z: 0), accuracy: .uncalibrated),
+      heading: nil,
+      timestamp: timestamp.isFinite ? timestamp : 0)
   }
 
   /// The frames this estimator can serve given whether a magnetometer is present.
@@ -79,7 +98,8 @@ public struct DeviceMotionEstimator: Sendable {
   }
 
   private func makeMotion(
-    measured: SIMD3<Double>, gyroscope: SIMD3<Double>, magnetometer: SIMD3<Double>?, timestamp: Double
+    measured: SIMD3<Double>, gyroscope: SIMD3<Double>, magnetometer: SIMD3<Double>?,
+    timestamp: Double
   ) -> DeviceMotion {
     let sixD = filter.orientation6D
     // Gravity points down (−z of any of the frames), seen from the device.
@@ -91,11 +111,14 @@ public struct DeviceMotionEstimator: Sendable {
       let degrees = -attitude.yaw * 180 / Double.pi
       heading = degrees < 0 ? degrees + 360 : (degrees >= 360 ? degrees - 360 : degrees)
     }
-    let field = magnetometer.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) } ?? MagneticField(x: 0, y: 0, z: 0)
+    let field =
+      magnetometer.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) }
+      ?? MagneticField(x: 0, y: 0, z: 0)
     return DeviceMotion(
       attitude: attitude,
       gravity: Acceleration(x: down.x, y: down.y, z: down.z),
-      userAcceleration: Acceleration(x: measured.x - down.x, y: measured.y - down.y, z: measured.z - down.z),
+      userAcceleration: Acceleration(
+        x: measured.x - down.x, y: measured.y - down.y, z: measured.z - down.z),
       rotationRate: RotationRate(x: rate.x, y: rate.y, z: rate.z),
       magneticField: .init(field: field, accuracy: accuracy(hasSample: magnetometer != nil)),
       heading: heading,
@@ -110,7 +133,8 @@ public struct DeviceMotionEstimator: Sendable {
       return filter.orientation6D
     case .xArbitraryCorrectedZVertical:
       guard hasField else { return filter.orientation6D }
-      return Self.rotationAboutVertical(filter.heading6DToENU - (arbitraryCorrectedOffset ?? 0))
+      return Self.rotationAboutVertical(
+        filter.headingOffset6DToENU - (arbitraryCorrectedOffset ?? 0))
         * filter.orientation6D
     case .xMagneticNorthZVertical:
       // ENU → x north, y west, z up is a −90° turn about z.

@@ -3,7 +3,9 @@ import Foundation
 // Heading correction from the magnetometer, with disturbance detection and rejection.
 extension OrientationFilter {
   @inline(__always)
-  mutating func updateMagnetometer(_ magnetometer: SIMD3<Double>, interval: Double) {
+  mutating func correctHeading(
+    _ magnetometer: SIMD3<Double>, orientation6D: Quaternion, interval: Double
+  ) {
     let earth = orientation6D.rotate(magnetometer)
     magnetic.sampleCount += 1
     if parameters.rejectsMagneticDisturbances {
@@ -13,7 +15,7 @@ extension OrientationFilter {
     var disagreement = atan2(earth.x, earth.y) - headingOffset
     disagreement = wrapAngle(disagreement)
 
-    var gain = coefficients.magneticGain
+    var gain = magnetometerClock.coefficients.magneticGain
     if parameters.rejectsMagneticDisturbances {
       if magnetic.disturbanceDetected {
         if magnetic.rejectionTime <= parameters.magneticMaximumRejectionTime {
@@ -24,7 +26,8 @@ extension OrientationFilter {
           gain /= parameters.magneticRejectionFactor
         }
       } else {
-        magnetic.rejectionTime = max(magnetic.rejectionTime - parameters.magneticRejectionFactor * interval, 0)
+        magnetic.rejectionTime = max(
+          magnetic.rejectionTime - parameters.magneticRejectionFactor * interval, 0)
       }
     }
     if magnetic.initialGain != 0 {
@@ -32,7 +35,31 @@ extension OrientationFilter {
       magnetic.initialGain = magnetic.initialGain / (magnetic.initialGain + 1)
       if magnetic.initialGain * parameters.magnetometerTau < interval { magnetic.initialGain = 0 }
     }
-    headingOffset = wrapAngle(headingOffset + gain * disagreement)
+    let step = gain * disagreement
+    guard step != 0 else { return }
+    headingOffset = wrapAngle(headingOffset + step)
+    turnHeadingQuaternion(by: step)
+  }
+
+  /// Rotates the cached (cos, sin) of half the heading offset by `angle` radians.
+  @inline(__always)
+  private mutating func turnHeadingQuaternion(by angle: Double) {
+    let half = angle / 2
+    let h2 = half * half
+    let c: Double
+    let s: Double
+    if h2 < 0.0025 {
+      c = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30))
+      s = half * (1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42)))
+    } else {
+      c = cos(half)
+      s = sin(half)
+    }
+    let newCos = headingHalfCos * c - headingHalfSin * s
+    let newSin = headingHalfSin * c + headingHalfCos * s
+    let norm = (newCos * newCos + newSin * newSin).squareRoot()
+    headingHalfCos = newCos / norm
+    headingHalfSin = newSin / norm
   }
 
   @inline(__always)
@@ -41,11 +68,12 @@ extension OrientationFilter {
     guard norm > 0 else { return }
     let current = magnetic.currentLowPass.step(
       SIMD2(norm, -asin(max(-1, min(1, earth.z / norm)))), tau: parameters.magneticCurrentTau,
-      interval: interval, coefficients: coefficients.magneticCurrent)
+      interval: interval, coefficients: magnetometerClock.coefficients.magneticCurrent)
     let dipThreshold = parameters.magneticDipThreshold * Double.pi / 180
-    let referenceGain = coefficients.magneticReferenceGain
+    let referenceGain = magnetometerClock.coefficients.magneticReferenceGain
 
-    if abs(current.x - magnetic.referenceNorm) < parameters.magneticNormThreshold * magnetic.referenceNorm
+    if abs(current.x - magnetic.referenceNorm) < parameters.magneticNormThreshold
+      * magnetic.referenceNorm
       && abs(current.y - magnetic.referenceDip) < dipThreshold
     {
       magnetic.undisturbedTime += interval
@@ -60,7 +88,8 @@ extension OrientationFilter {
     }
 
     // A field that stays homogeneous while the sensor turns is a new environment, not a disturbance.
-    if abs(current.x - magnetic.candidateNorm) < parameters.magneticNormThreshold * magnetic.candidateNorm
+    if abs(current.x - magnetic.candidateNorm) < parameters.magneticNormThreshold
+      * magnetic.candidateNorm
       && abs(current.y - magnetic.candidateDip) < dipThreshold
     {
       let turning = parameters.magneticNewFieldMinimumRotation * Double.pi / 180

@@ -26,10 +26,14 @@ public struct OrientationFilter: Sendable {
   var gyroscopeQuaternion = Quaternion.identity
   var accelerometerQuaternion = Quaternion.identity
   var headingOffset = 0.0
+  // cos and sin of headingOffset / 2, kept in step with it so reading the 9D orientation needs no libm call.
+  var headingHalfCos = 1.0
+  var headingHalfSin = 0.0
 
-  // Timing.
-  var lastTimestamp: Double?
-  var coefficients = FilterCoefficients()
+  // Timing, per sensor.
+  var gyroscopeClock = SensorClock()
+  var accelerometerClock = SensorClock()
+  var magnetometerClock = SensorClock()
 
   // Rest detection.
   var restGyroscopeLowPass = LowPassFilter<SIMD3<Double>>()
@@ -60,70 +64,159 @@ public struct OrientationFilter: Sendable {
     self.parameters = parameters
     let sigma = parameters.biasSigmaInitial * 100
     biasCovariance = Matrix3.diagonal(SIMD3(repeating: sigma * sigma))
+    // Until a reference field is known every field looks "disturbed"; starting with the rejection budget
+    // spent makes the heading follow the field (at reduced gain) instead of freezing on the first sample.
+    magnetic.rejectionTime = parameters.magneticMaximumRejectionTime
   }
 
   /// Feeds one sample of a recording. See ``update(gyroscope:accelerometer:magnetometer:timestamp:)``.
   @discardableResult
   public mutating func update(_ sample: IMURecording.Sample) -> Bool {
     update(
-      gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer,
+      gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+      magnetometer: sample.magnetometer,
       timestamp: sample.time)
   }
 
-  /// Feeds one sample.
+  /// Feeds one sample of all sensors taken at the same time.
   ///
   /// - Parameters:
   ///   - gyroscope: angular rate in rad/s, sensor axes.
   ///   - accelerometer: specific force in m/s², sensor axes (about +9.81 upwards at rest). All zeros means
   ///     "no accelerometer sample" and skips the inclination correction.
   ///   - magnetometer: field in µT, sensor axes, or `nil` (or all zeros) when there is no sample.
-  ///   - timestamp: sample time in s. The first sample only initializes the orientation.
-  /// - Returns: `false` if the sample was rejected (time not after the previous sample's, or a value not
-  ///   finite); it is counted in ``rejectedSampleCount`` and leaves the state unchanged.
+  ///   - timestamp: sample time in s. A sensor's first sample only initializes its part.
+  /// - Returns: `false` if the sample was rejected (time not after a used sensor's previous sample, or a
+  ///   value not finite); it is counted in ``rejectedSampleCount`` and leaves the state unchanged.
   @discardableResult
   public mutating func update(
-    gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?, timestamp: Double
+    gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?,
+    timestamp: Double
   ) -> Bool {
-    let magnetometerFinite = magnetometer.map { isFinite($0) } ?? true
-    guard timestamp.isFinite, isFinite(gyroscope), isFinite(accelerometer), magnetometerFinite else {
+    let usesAccelerometer = accelerometer != .zero
+    let field = magnetometer.flatMap { $0 == .zero ? nil : $0 }
+    guard Self.isFinite(gyroscope), Self.isFinite(accelerometer), field.map(Self.isFinite) ?? true,
+      gyroscopeClock.accepts(timestamp),
+      !usesAccelerometer || accelerometerClock.accepts(timestamp),
+      field == nil || magnetometerClock.accepts(timestamp)
+    else {
       rejectedSampleCount += 1
       return false
     }
-    let interval: Double
-    if let last = lastTimestamp {
-      guard timestamp > last else {
-        rejectedSampleCount += 1
-        return false
-      }
-      interval = timestamp - last
-      coefficients.refresh(for: interval, parameters: parameters)
-    } else {
-      interval = 0
-    }
-    lastTimestamp = timestamp
-    updateGyroscope(gyroscope, interval: interval)
-    if accelerometer != .zero {
-      updateAccelerometer(accelerometer, interval: interval)
-    }
-    if let magnetometer, magnetometer != .zero {
-      updateMagnetometer(magnetometer, interval: interval)
-    }
+    applyGyroscope(gyroscope, timestamp: timestamp)
+    if usesAccelerometer { applyAccelerometer(accelerometer, timestamp: timestamp) }
+    if let field { applyMagnetometer(field, timestamp: timestamp) }
+    refreshOrientations()
     return true
+  }
+
+  /// Feeds a gyroscope sample on its own (rad/s, sensor axes, at `timestamp` s), for sensors read at
+  /// different times or rates. Returns `false` (and counts it) if rejected.
+  @discardableResult
+  public mutating func updateGyroscope(_ gyroscope: SIMD3<Double>, timestamp: Double) -> Bool {
+    guard Self.isFinite(gyroscope), gyroscopeClock.accepts(timestamp) else {
+      rejectedSampleCount += 1
+      return false
+    }
+    applyGyroscope(gyroscope, timestamp: timestamp)
+    refreshOrientations()
+    return true
+  }
+
+  /// Feeds an accelerometer sample on its own (specific force in m/s², sensor axes, at `timestamp` s).
+  /// Returns `false` (and counts it) if rejected.
+  @discardableResult
+  public mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double)
+    -> Bool
+  {
+    guard Self.isFinite(accelerometer), accelerometer != .zero,
+      accelerometerClock.accepts(timestamp)
+    else {
+      rejectedSampleCount += 1
+      return false
+    }
+    applyAccelerometer(accelerometer, timestamp: timestamp)
+    refreshOrientations()
+    return true
+  }
+
+  /// Feeds a magnetometer sample on its own (µT, sensor axes, at `timestamp` s). Returns `false` (and
+  /// counts it) if rejected.
+  @discardableResult
+  public mutating func updateMagnetometer(_ magnetometer: SIMD3<Double>, timestamp: Double) -> Bool
+  {
+    guard Self.isFinite(magnetometer), magnetometer != .zero, magnetometerClock.accepts(timestamp)
+    else {
+      rejectedSampleCount += 1
+      return false
+    }
+    applyMagnetometer(magnetometer, timestamp: timestamp)
+    refreshOrientations()
+    return true
+  }
+
+  @inline(__always)
+  private mutating func applyGyroscope(_ gyroscope: SIMD3<Double>, timestamp: Double) {
+    let interval = gyroscopeClock.advance(to: timestamp)
+    if gyroscopeClock.needsCoefficients {
+      // Built, then assigned: an in-place refresh reading `parameters` made the compiler copy them on
+      // every sample.
+      let fresh = FilterCoefficients(
+        interval: gyroscopeClock.smoothedInterval, parameters: parameters)
+      gyroscopeClock.coefficients = fresh
+    }
+    integrateGyroscope(gyroscope, interval: interval)
+  }
+
+  @inline(__always)
+  private mutating func applyAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double) {
+    let interval = accelerometerClock.advance(to: timestamp)
+    if accelerometerClock.needsCoefficients {
+      let fresh = FilterCoefficients(
+        interval: accelerometerClock.smoothedInterval, parameters: parameters)
+      accelerometerClock.coefficients = fresh
+    }
+    guard let disagreement = correctInclination(accelerometer, interval: interval), interval > 0,
+      parameters.estimatesBiasInMotion || parameters.estimatesBiasAtRest
+    else { return }
+    // Both factors are kept normalized, so their product is a unit quaternion up to rounding.
+    updateBias(
+      disagreement: disagreement, orientation6D: accelerometerQuaternion * gyroscopeQuaternion,
+      interval: interval)
+  }
+
+  @inline(__always)
+  private mutating func applyMagnetometer(_ magnetometer: SIMD3<Double>, timestamp: Double) {
+    let interval = magnetometerClock.advance(to: timestamp)
+    if magnetometerClock.needsCoefficients {
+      let fresh = FilterCoefficients(
+        interval: magnetometerClock.smoothedInterval, parameters: parameters)
+      magnetometerClock.coefficients = fresh
+    }
+    correctHeading(
+      magnetometer, orientation6D: accelerometerQuaternion * gyroscopeQuaternion, interval: interval
+    )
+  }
+
+  @inline(__always)
+  private mutating func refreshOrientations() {
+    let sixD = accelerometerQuaternion * gyroscopeQuaternion
+    orientation6D = sixD.renormalized
+    orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).renormalized
   }
 
   /// The orientation from gyroscope and accelerometer only: sensor → a z-up frame whose x axis is arbitrary
   /// (fixed by the first samples) and drifts slowly about the vertical.
-  public var orientation6D: Quaternion { (accelerometerQuaternion * gyroscopeQuaternion).normalized }
+  // Stored rather than computed: a getter on this large struct made callers copy all of it first.
+  public private(set) var orientation6D = Quaternion.identity
 
   /// The orientation with the magnetometer's heading: sensor → East-North-Up. Equals ``orientation6D``
-  /// rotated about the vertical by ``headingOffset`` radians.
-  public var orientation: Quaternion {
-    (Quaternion(w: cos(headingOffset / 2), x: 0, y: 0, z: sin(headingOffset / 2)) * orientation6D).normalized
-  }
+  /// rotated about the vertical by ``headingOffset6DToENU`` radians.
+  public private(set) var orientation = Quaternion.identity
 
   /// The rotation in radians about the vertical that takes the 6D frame to East-North-Up (counter-clockwise
   /// seen from above), as estimated from the magnetometer.
-  public var heading6DToENU: Double { headingOffset }
+  public var headingOffset6DToENU: Double { headingOffset }
 
   /// The estimated gyroscope bias in rad/s, sensor axes. Subtract it from raw rates.
   public var gyroscopeBias: SIMD3<Double> { bias }
@@ -146,8 +239,11 @@ public struct OrientationFilter: Sendable {
   /// Whether the heading has had at least one magnetometer time constant to converge since the first field.
   public var isHeadingConverged: Bool { magnetic.sampleCount > 0 && magnetic.initialGain == 0 }
 
+  // Static, not an instance method: a closure calling an instance method would capture (copy) self.
   @inline(__always)
-  private func isFinite(_ v: SIMD3<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite }
+  private static func isFinite(_ v: SIMD3<Double>) -> Bool {
+    v.x.isFinite && v.y.isFinite && v.z.isFinite
+  }
 }
 
 extension OrientationFilter {

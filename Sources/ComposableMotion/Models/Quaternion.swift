@@ -37,7 +37,7 @@ public struct Quaternion: Sendable, Hashable, Codable {
   public static let identity = Quaternion(w: 1, x: 0, y: 0, z: 0)
 
   /// The Hamilton product: the rotation `rhs` followed by the rotation `lhs`.
-  @inlinable
+  @inlinable @inline(__always)
   public static func * (lhs: Quaternion, rhs: Quaternion) -> Quaternion {
     Quaternion(
       w: lhs.w * rhs.w - lhs.x * rhs.x - lhs.y * rhs.y - lhs.z * rhs.z,
@@ -48,23 +48,24 @@ public struct Quaternion: Sendable, Hashable, Codable {
   }
 
   /// The conjugate, which is the inverse rotation for a unit quaternion.
-  @inlinable
+  @inlinable @inline(__always)
   public var conjugate: Quaternion { Quaternion(w: w, x: -x, y: -y, z: -z) }
 
   /// The Euclidean norm of the four components (1 for a rotation).
-  @inlinable
+  @inlinable @inline(__always)
   public var norm: Double { (w * w + x * x + y * y + z * z).squareRoot() }
 
   /// This quaternion scaled to unit norm; the identity if the norm is zero or not finite.
-  @inlinable
+  @inlinable @inline(__always)
   public var normalized: Quaternion {
     let n = norm
     guard n > 0, n.isFinite else { return .identity }
-    return Quaternion(w: w / n, x: x / n, y: y / n, z: z / n)
+    let s = 1 / n
+    return Quaternion(w: w * s, x: x * s, y: y * s, z: z * s)
   }
 
   /// Rotates a vector by this (unit) quaternion: `q · v · q*`.
-  @inlinable
+  @inlinable @inline(__always)
   public func rotate(_ v: SIMD3<Double>) -> SIMD3<Double> {
     // Expanded form of q·v·q* (fewer multiplications than two Hamilton products).
     let u = SIMD3(x, y, z)
@@ -78,7 +79,7 @@ public struct Quaternion: Sendable, Hashable, Codable {
     return 2 * acos(Swift.min(d, 1))
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
     SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
   }

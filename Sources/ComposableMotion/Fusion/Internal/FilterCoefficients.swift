@@ -16,12 +16,19 @@ struct FilterCoefficients: Sendable {
   var biasVerticalNoise = 0.0
   var biasRestNoise = 0.0
 
-  /// Recomputes the coefficients when the interval differs by more than 1 % from the cached one: a 1 %
-  /// change moves these low-pass corners by 1 %, far below what the accuracy depends on, while the
-  /// integration itself always uses the exact interval.
+  /// Whether the cached coefficients are for an interval more than 1 % away from `newInterval`. Within 1 %
+  /// the low-pass corners move by under 1 %, far below what the accuracy depends on, so they are reused;
+  /// the integration itself always uses the exact interval.
   @inline(__always)
-  mutating func refresh(for newInterval: Double, parameters p: OrientationFilter.Parameters) {
-    if abs(newInterval - interval) <= 0.01 * interval { return }
+  func isStale(for newInterval: Double) -> Bool {
+    abs(newInterval - interval) > 0.01 * interval
+  }
+
+  /// Coefficients for none yet: every interval is stale.
+  init() {}
+
+  /// Every coefficient for `newInterval` seconds.
+  init(interval newInterval: Double, parameters p: OrientationFilter.Parameters) {
     interval = newInterval
     accelerometer = LowPassCoefficients(tau: p.accelerometerTau, interval: newInterval)
     rest = LowPassCoefficients(tau: p.restFilterTau, interval: newInterval)
