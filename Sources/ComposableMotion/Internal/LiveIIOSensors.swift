@@ -39,12 +39,15 @@ struct LiveIIOSensors: Sendable {
     for (sensor, type) in Self.channelTypes {
       let candidates = found.filter { Self.axes(of: $0, type) != nil }
       // Prefer a device that can stream the channels, unless told to poll.
-      let buffered = candidates.first { $0.supportsBufferedReading(of: Self.axes(of: $0, type) ?? []) }
+      let buffered = candidates.first {
+        $0.supportsBufferedReading(of: Self.axes(of: $0, type) ?? [])
+      }
       guard let device = (mode == .polling ? nil : buffered) ?? candidates.first else { continue }
       devices[device.id] = device
       routes[sensor] = device.id
     }
-    for (id, device) in devices where !willStream(device, sensors: Set(routes.filter { $0.value == id }.keys)) {
+    for (id, device) in devices
+    where !willStream(device, sensors: Set(routes.filter { $0.value == id }.keys)) {
       pollingReaders.insert(id)
     }
   }
@@ -55,7 +58,9 @@ struct LiveIIOSensors: Sendable {
   }
 
   private func channels(of device: IIODevice, _ sensors: Set<MotionSensor>) -> [IIOChannel] {
-    Self.channelTypes.filter { sensors.contains($0.0) }.flatMap { Self.axes(of: device, $0.1) ?? [] }
+    Self.channelTypes.filter { sensors.contains($0.0) }.flatMap {
+      Self.axes(of: device, $0.1) ?? []
+    }
   }
 
   /// The x, y and z input channels of `type`, or nil unless the device has all three.

@@ -12,7 +12,8 @@ extension MotionClient {
       updateInterval: { registry.interval($0, $1) },
       setUpdateInterval: { id, sensor, interval in
         guard registry.setInterval(id, sensor, interval) else { return }
-        hub.updateInterval(owner: id, service: sensor, interval: streams.readerInterval(sensor, interval))
+        hub.updateInterval(
+          owner: id, service: sensor, interval: streams.readerInterval(sensor, interval))
       },
       isAvailable: { sensor in
         sensor == .deviceMotion

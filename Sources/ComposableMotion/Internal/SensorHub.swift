@@ -201,7 +201,8 @@ final class SensorHub: Sendable {
         guard !Task.isCancelled else { return }
         let failure =
           error as? MotionError
-          ?? .readerFailed(request.sensors.sorted { $0.rawValue < $1.rawValue }.first ?? .accelerometer,
+          ?? .readerFailed(
+            request.sensors.sorted { $0.rawValue < $1.rawValue }.first ?? .accelerometer,
             message: String(describing: error))
         self?.readerStopped(request.reader, generation: generation, error: failure)
       }

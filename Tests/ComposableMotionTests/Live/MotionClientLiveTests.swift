@@ -11,7 +11,8 @@ import Testing
     let clock = TestClock()
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, mode: .polling, clock: clock)
-    #expect(motion.isAccelerometerAvailable && motion.isGyroAvailable && motion.isMagnetometerAvailable)
+    #expect(
+      motion.isAccelerometerAvailable && motion.isGyroAvailable && motion.isMagnetometerAvailable)
     await motion.create(id: "imu")
 
     var accel = motion.startAccelerometerUpdates(id: "imu").makeAsyncIterator()
@@ -37,7 +38,8 @@ import Testing
 
   @Test func aDeviceWithoutABufferIsPolledInAutomaticMode() async throws {
     let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"])
-    let motion = MotionClient.live(root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    let motion = MotionClient.live(
+      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
     #expect(!motion.isMagnetometerAvailable)
     #expect(motion.availableAttitudeReferenceFrames() == [.xArbitraryZVertical])
     await motion.create(id: "board")
@@ -50,7 +52,8 @@ import Testing
   @Test func streamsABufferedDeviceAndReleasesItOnDestroy() async throws {
     let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
     let fifo = try FIFODevice(tree: tree)
-    let motion = MotionClient.live(root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    let motion = MotionClient.live(
+      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
     await motion.create(id: "hid")
     await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
     var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
@@ -66,15 +69,19 @@ import Testing
     #expect(tree.openDescriptors(excluding: [fifo.fd]) > 0, "the reader holds the device open")
 
     await motion.destroy(id: "hid")
-    #expect(tree.openDescriptors(excluding: [fifo.fd]) == 0, "destroy returned after every fd closed")
-    let enable = try String(contentsOfFile: tree.root + "/iio:device0/buffer/enable", encoding: .utf8)
-    #expect(enable.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the buffer is disabled again")
+    #expect(
+      tree.openDescriptors(excluding: [fifo.fd]) == 0, "destroy returned after every fd closed")
+    let enable = try String(
+      contentsOfFile: tree.root + "/iio:device0/buffer/enable", encoding: .utf8)
+    #expect(
+      enable.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the buffer is disabled again")
   }
 
   @Test func anUnpluggedDeviceFailsTheStreamWithAClearError() async throws {
     let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
     let fifo = try FIFODevice(tree: tree)
-    let motion = MotionClient.live(root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    let motion = MotionClient.live(
+      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
     await motion.create(id: "hid")
     await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
     var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
@@ -100,7 +107,8 @@ import Testing
   @Test func aMalformedAttributeFailsThePolledStreamNamingTheFile() async throws {
     let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"])
     try tree.write("iio:device1/in_accel_y_raw", "twelve\n")
-    let motion = MotionClient.live(root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    let motion = MotionClient.live(
+      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
     await motion.create(id: "board")
     var accel = motion.startAccelerometerUpdates(id: "board").makeAsyncIterator()
     do {
@@ -123,12 +131,16 @@ import Testing
       _ = try await accel.next()
       Issue.record("expected the stream to fail")
     } catch let error as MotionError {
-      #expect(error.description.hasPrefix("No accelerometer sensor found (searched IIO devices under /nonexistent/iio (No IIO devices directory at /nonexistent/iio"))
+      #expect(
+        error.description.hasPrefix(
+          "No accelerometer sensor found (searched IIO devices under /nonexistent/iio (No IIO devices directory at /nonexistent/iio"
+        ))
     }
   }
 
   private func fixtureBytes(_ name: String, _ ext: String) throws -> [UInt8] {
-    let url = try #require(Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures"))
+    let url = try #require(
+      Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures"))
     return Array(try Data(contentsOf: url))
   }
 }

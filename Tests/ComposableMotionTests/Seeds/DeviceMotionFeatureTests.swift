@@ -33,7 +33,9 @@ struct GravityProjection: Reducer {
       }
       return .run { [motion] send in
         await motion.create(id: ManagerID())
-        for try await update in motion.startDeviceMotionUpdates(id: ManagerID(), using: .xArbitraryZVertical) {
+        for try await update in motion.startDeviceMotionUpdates(
+          id: ManagerID(), using: .xArbitraryZVertical)
+        {
           await send(.motionUpdate(update))
         }
       } catch: { error, send in
@@ -63,7 +65,9 @@ struct GravityProjection: Reducer {
     motion.stopDeviceMotionUpdates = { _ in updates.finish() }
     motion.destroy = { _ in }
 
-    let store = TestStore(initialState: GravityProjection.State()) { GravityProjection(motion: motion) }
+    let store = TestStore(initialState: GravityProjection.State()) {
+      GravityProjection(motion: motion)
+    }
     await store.send(.recordingButtonTapped) { $0.isRecording = true }
     await updates.waitForConsumer()
 
@@ -87,7 +91,9 @@ struct GravityProjection: Reducer {
     let recording = try IMURecording(csv: "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n" + csv)
     let clock = TestClock()
     let motion = MotionClient.replay(recording: recording, clock: clock)
-    let store = TestStore(initialState: GravityProjection.State()) { GravityProjection(motion: motion) }
+    let store = TestStore(initialState: GravityProjection.State()) {
+      GravityProjection(motion: motion)
+    }
     store.exhaustivity = .off
     await store.send(.recordingButtonTapped) { $0.isRecording = true }
     await clock.advance(by: .milliseconds(100))

@@ -72,7 +72,8 @@ struct AccelerometerRecorder: Reducer {
     await store.send(.recordButtonTapped) { $0.isRecording = true }
 
     let flat = AccelerometerData(acceleration: Acceleration(x: 0, y: 0, z: -1), timestamp: 1)
-    let tilted = AccelerometerData(acceleration: Acceleration(x: 0.5, y: 0, z: -0.87), timestamp: 1.01)
+    let tilted = AccelerometerData(
+      acceleration: Acceleration(x: 0.5, y: 0, z: -0.87), timestamp: 1.01)
     continuation.yield(flat)
     await store.receive(.accelerometer(flat)) { $0.samples = [flat.acceleration] }
     continuation.yield(tilted)
@@ -84,6 +85,7 @@ struct AccelerometerRecorder: Reducer {
     await store.receive(.updatesFinished)
     await store.finish()
     let id = AnyHashableSendable(AccelerometerRecorder.ManagerID())
-    #expect(lifecycle.withLock { $0 } == ["create \(id)", "start \(id)", "stop \(id)", "destroy \(id)"])
+    #expect(
+      lifecycle.withLock { $0 } == ["create \(id)", "start \(id)", "stop \(id)", "destroy \(id)"])
   }
 }

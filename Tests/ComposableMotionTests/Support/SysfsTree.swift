@@ -42,7 +42,8 @@ final class SysfsTree {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
     return entries.filter { entry in
       guard let fd = Int32(entry), !excluded.contains(fd) else { return false }
-      let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry)
+      let target = try? FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/self/fd/" + entry)
       return target?.hasPrefix(base) ?? false
     }.count
   }
@@ -54,7 +55,9 @@ final class FIFODevice {
 
   init(tree: SysfsTree, index: Int = 0) throws {
     let path = tree.devDirectory + "/iio:device\(index)"
-    guard mkfifo(path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    guard mkfifo(path, 0o600) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
     // Opened read-write so that neither side blocks on open and the reader sees no EOF.
     fd = open(path, O_RDWR | O_CLOEXEC)
     guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
