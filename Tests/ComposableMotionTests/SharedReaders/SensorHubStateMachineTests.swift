@@ -201,4 +201,27 @@ import Testing
         == .start("imu", generation: 2, interval: .milliseconds(50), sensors: [.gyro]))
     #expect(m.updateInterval(owner: b, service: .gyro, interval: ms10) == Machine.Transition())
   }
+
+  @Test func aSelfPacedReaderIsThinnedByCountingScansNotByTimestamps() throws {
+    // A polled device delivers one scan per interval; its timestamps come from the real
+    // boottime even when a test clock paces it, so counting is what stays exact.
+    var m = Machine(routes: [.accelerometer: "poll"], selfPacedReaders: ["poll"])
+    let fastResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let fast = try #require(fastResult)
+    let slowResult = m.subscribe(
+      owner: b, service: .accelerometer, sensors: [.accelerometer], interval: .milliseconds(30))
+    let slow = try #require(slowResult)
+    let generation = try #require(m.readers["poll"]?.generation)
+    var received: [UInt64: Int] = [:]
+    for _ in 0..<9 {
+      // Identical timestamps: timestamp pacing would pass only the first.
+      let scan = MotionScan(timestamp: 5, acceleration: Acceleration(x: 0, y: 0, z: -1))
+      for target in m.deliver(scan, from: "poll", generation: generation) {
+        received[target.token, default: 0] += 1
+      }
+    }
+    #expect(received[fast.token] == 9)
+    #expect(received[slow.token] == 3)
+  }
 }
