@@ -13,8 +13,8 @@ import ComposableStore
 /// }
 /// ```
 ///
-/// Semantics every implementation follows (``live(root:clock:bufferLimit:magneticDeclination:)``
-/// and ``replay(recording:clock:bufferLimit:)`` do):
+/// Semantics every implementation follows (``live(root:deviceDirectory:mode:clock:bufferLimit:magneticDeclination:)``
+/// and ``replay(recording:clock:bufferLimit:magneticDeclination:name:)`` do):
 /// - `start…` on an id that was not created returns a stream that fails with
 ///   ``MotionError/managerNotCreated(_:)``; on an unavailable sensor it fails with
 ///   ``MotionError/sensorUnavailable(_:searched:)``.
