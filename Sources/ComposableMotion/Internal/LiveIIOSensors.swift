@@ -29,13 +29,7 @@ struct LiveIIOSensors: Sendable {
     self.clock = clock
     self.bufferLimit = bufferLimit
     self.searched = "IIO devices under \(system.root)"
-    let found: [IIODevice]
-    do {
-      found = try system.devices()
-    } catch {
-      searched += " (\(error.description))"
-      return
-    }
+    let found = Self.discover(system, searched: &searched)
     for (sensor, type) in Self.channelTypes {
       let candidates = found.filter { Self.axes(of: $0, type) != nil }
       // Prefer a device that can stream the channels, unless told to poll.
@@ -61,6 +55,32 @@ struct LiveIIOSensors: Sendable {
     Self.channelTypes.filter { sensors.contains($0.0) }.flatMap {
       Self.axes(of: device, $0.1) ?? []
     }
+  }
+
+  /// Every readable device under the root. A device whose attributes do not parse is left
+  /// out (and named in `searched`) rather than hiding the healthy ones beside it.
+  private static func discover(_ system: IIOSystem, searched: inout String) -> [IIODevice] {
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: system.root)
+    } catch {
+      searched += " (\(IIOError.rootNotFound(path: system.root).description))"
+      return []
+    }
+    let indices = entries.compactMap { entry in
+      entry.hasPrefix("iio:device") ? Int(entry.dropFirst("iio:device".count)) : nil
+    }
+    var devices: [IIODevice] = []
+    var problems: [String] = []
+    for index in indices.sorted() {
+      do {
+        devices.append(try system.device(index: index))
+      } catch {
+        problems.append("iio:device\(index) skipped: \(error.description)")
+      }
+    }
+    if !problems.isEmpty { searched += " (" + problems.joined(separator: "; ") + ")" }
+    return devices
   }
 
   /// The x, y and z input channels of `type`, or nil unless the device has all three.

@@ -144,3 +144,27 @@ import Testing
     return Array(try Data(contentsOf: url))
   }
 }
+
+extension MotionClientLiveTests {
+  @Test func aDeviceWithAnUnknownScanTypeIsSkippedAndNamedWhileOthersWork() async throws {
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355", "forum-lsm6dsox"])
+    try tree.write("iio:device0/scan_elements/in_accel_z_type", "be:s20/32>>4junk\n")
+    let motion = MotionClient.live(
+      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    #expect(motion.isGyroAvailable, "the LSM6DSOX beside it still works")
+    #expect(!motion.isMagnetometerAvailable)
+    await motion.create(id: "m")
+    var compass = motion.startMagnetometerUpdates(id: "m").makeAsyncIterator()
+    do {
+      _ = try await compass.next()
+      Issue.record("expected no magnetometer")
+    } catch let error as MotionError {
+      #expect(
+        error.description.contains("iio:device0 skipped: Unknown scan element type"), "\(error)")
+    }
+    var accel = motion.startAccelerometerUpdates(id: "m").makeAsyncIterator()
+    let sample = try #require(try await accel.next())
+    #expect(abs(sample.acceleration.x - -0.197090786) < 1e-9, "served by the LSM6DSOX")
+    await motion.destroy(id: "m")
+  }
+}
