@@ -36,7 +36,8 @@ public struct MotionClient: Sendable {
 
   /// The update interval of a sensor for manager `id` (default 10 ms).
   public var updateInterval: @Sendable (AnyHashableSendable, MotionSensor) -> Duration
-  /// Sets the update interval of a sensor for manager `id`; a running stream adopts it.
+  /// Sets the update interval of a sensor for manager `id`; a running stream adopts it (its
+  /// reader restarts at the new rate if it must). Ignored for an id that was not created.
   public var setUpdateInterval:
     @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void
 

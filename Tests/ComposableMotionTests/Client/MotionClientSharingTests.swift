@@ -218,4 +218,22 @@ import Testing
     await eventually { !backend.isRunning("imu") }
     #expect(!motion.isGyroActive(id: "m"))
   }
+
+  @Test func aNewIntervalRestartsTheReaderAtTheNewRateAndTheStreamGoesOn() async throws {
+    let motion = client()
+    await motion.create(id: "m")
+    var gyro = motion.startGyroUpdates(id: "m").makeAsyncIterator()
+    await backend.waitUntilRunning("imu")
+    await motion.setUpdateInterval(id: "m", sensor: .gyro, to: .milliseconds(50))
+    #expect(motion.updateInterval(id: "m", sensor: .gyro) == .milliseconds(50))
+    await backend.waitUntilRunning("imu")
+    #expect(
+      backend.events == [
+        .started("imu", [.gyro], .milliseconds(10)), .stopped("imu"),
+        .started("imu", [.gyro], .milliseconds(50)),
+      ])
+    backend.push(flat(1), to: "imu")
+    #expect(try await gyro.next()?.timestamp == 1)
+    await motion.destroy(id: "m")
+  }
 }

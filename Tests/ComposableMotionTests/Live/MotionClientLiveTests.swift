@@ -168,3 +168,32 @@ extension MotionClientLiveTests {
     await motion.destroy(id: "m")
   }
 }
+
+extension MotionClientLiveTests {
+  @Test func aBufferedReaderRestartedForAFasterSubscriberNeverOpensTheDeviceTwice() async throws {
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
+    let fifo = try FIFODevice(tree: tree)
+    let motion = MotionClient.live(
+      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    await motion.create(id: "slow")
+    await motion.create(id: "fast")
+    let slow = motion.startAccelerometerUpdates(id: "slow")
+    let enablePath = tree.root + "/iio:device0/buffer/enable"
+    await eventually {
+      let enable = try? String(contentsOfFile: enablePath, encoding: .utf8)
+      return enable?.hasPrefix("1") ?? false
+    }
+    // A faster subscriber restarts the shared reader; the old one must have let go first,
+    // or the new one would find the buffer enabled and fail with "busy".
+    await motion.setUpdateInterval(id: "fast", sensor: .accelerometer, to: .microseconds(1))
+    var fast = motion.startAccelerometerUpdates(id: "fast").makeAsyncIterator()
+    try fifo.write(try fixtureBytes("isp-orientation-left-up", "bin"))
+    let first = try #require(try await fast.next())
+    #expect(abs(first.acceleration.x - -173 / 9.80665) < 1e-9)
+    #expect(motion.isAccelerometerActive(id: "slow"))
+    await motion.destroy(id: "fast")
+    await motion.destroy(id: "slow")
+    #expect(tree.openDescriptors(excluding: [fifo.fd]) == 0)
+    _ = slow
+  }
+}
