@@ -12,7 +12,9 @@ public struct VersionReport: Sendable, Hashable {
   public var remote: String?
 
   /// Creates a version banner.
-  public init(release: String, rev: String, proto_major: Int, proto_minor: Int, remote: String? = nil) {
+  public init(
+    release: String, rev: String, proto_major: Int, proto_minor: Int, remote: String? = nil
+  ) {
     self.release = release
     self.rev = rev
     self.proto_major = proto_major

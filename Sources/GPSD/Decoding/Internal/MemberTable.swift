@@ -65,7 +65,9 @@ struct MemberTable<Member: CaseIterable & RawRepresentable> where Member.RawValu
     while true {
       let length = lengths[slot]
       if length < 0 { return nil }
-      if length == key.count, lows[slot] == low, highs[slot] == high { return Member(rawValue: members[slot]) }
+      if length == key.count, lows[slot] == low, highs[slot] == high {
+        return Member(rawValue: members[slot])
+      }
       slot = (slot + 1) & mask
     }
   }

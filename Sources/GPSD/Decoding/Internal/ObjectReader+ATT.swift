@@ -1,5 +1,6 @@
 enum ATTMember: Int, CaseIterable {
-  case `class`, device, time, heading, mag_st, pitch, pitch_st, yaw, yaw_st, roll, roll_st, dip, mag_len
+  case `class`, device, time, heading, mag_st, pitch, pitch_st, yaw, yaw_st, roll, roll_st, dip,
+    mag_len
   case mag_x, mag_y, mag_z, acc_len, acc_x, acc_y, acc_z, gyro_x, gyro_y, depth, temp
   static let table = MemberTable<ATTMember>(names: allCases.map { "\($0)" })
 }

@@ -4,7 +4,8 @@ enum VersionMember: Int, CaseIterable {
 }
 
 enum DeviceMember: Int, CaseIterable {
-  case `class`, path, activated, flags, driver, subtype, subtype1, bps, parity, stopbits, native, cycle, mincycle
+  case `class`, path, activated, flags, driver, subtype, subtype1, bps, parity, stopbits, native,
+    cycle, mincycle
   static let table = MemberTable<DeviceMember>(names: allCases.map { "\($0)" })
 }
 
@@ -41,7 +42,9 @@ extension ObjectReader {
     }
     guard let major else { throw missing("proto_major") }
     guard let minor else { throw missing("proto_minor") }
-    return VersionReport(release: release ?? "", rev: rev ?? "", proto_major: major, proto_minor: minor, remote: remote)
+    return VersionReport(
+      release: release ?? "", rev: rev ?? "", proto_major: major, proto_minor: minor, remote: remote
+    )
   }
 
   mutating func decodeDevice() throws(GPSDDecodingError) -> DeviceReport {

@@ -13,7 +13,9 @@ struct ObjectReader {
 
   /// The next member this class models (skipping unknown ones), or `nil` after the closing `}`.
   @inline(__always)
-  mutating func nextMember<Member>(_ table: MemberTable<Member>) throws(GPSDDecodingError) -> Member? {
+  mutating func nextMember<Member>(_ table: MemberTable<Member>) throws(GPSDDecodingError)
+    -> Member?
+  {
     while let key = try scanner.nextKey(first: &first) {
       if let member = table.lookup(key) { return member }
       try scanner.skipValue(depth: 2)
@@ -24,7 +26,8 @@ struct ObjectReader {
   /// Names the class and member in an error the scanner raised without that context.
   func attribute(_ error: GPSDDecodingError, _ member: some Any) -> GPSDDecodingError {
     guard case .invalidMember(_, _, let offset, let reason) = error else { return error }
-    return .invalidMember(class: "\(className)", member: "\(member)", offset: offset, reason: reason)
+    return .invalidMember(
+      class: "\(className)", member: "\(member)", offset: offset, reason: reason)
   }
 
   func missing(_ member: String) -> GPSDDecodingError {

@@ -36,7 +36,7 @@ enum ReportDecoder {
     var first = true
     // gpsd always sends "class" first; any other order costs one extra pass to find it.
     if let key = try scanner.nextKey(first: &first), isClassKey(key) {
-      guard let span = try scanner.stringSpan() else { throw .missingClass }
+      guard scanner.peekIsString, let span = try scanner.stringSpan() else { throw .missingClass }
       let report = try decodeBody(&scanner, classSpan: span, first: false)
       try finish(&scanner)
       return report
@@ -50,12 +50,16 @@ enum ReportDecoder {
   }
 
   private static func isClassKey(_ key: JSONKey) -> Bool {
-    key.count == 5 && !key.hasEscapes && key.base[0] == UInt8(ascii: "c") && key.base[1] == UInt8(ascii: "l")
-      && key.base[2] == UInt8(ascii: "a") && key.base[3] == UInt8(ascii: "s") && key.base[4] == UInt8(ascii: "s")
+    key.count == 5 && !key.hasEscapes && key.base[0] == UInt8(ascii: "c")
+      && key.base[1] == UInt8(ascii: "l")
+      && key.base[2] == UInt8(ascii: "a") && key.base[3] == UInt8(ascii: "s")
+      && key.base[4] == UInt8(ascii: "s")
   }
 
   /// Scans the whole object once for its `"class"` string.
-  private static func findClass(_ scanner: inout JSONScanner) throws(GPSDDecodingError) -> StringSpan {
+  private static func findClass(_ scanner: inout JSONScanner) throws(GPSDDecodingError)
+    -> StringSpan
+  {
     scanner.position += 1
     var first = true
     var found: StringSpan?
@@ -73,17 +77,21 @@ enum ReportDecoder {
   private static func finish(_ scanner: inout JSONScanner) throws(GPSDDecodingError) {
     scanner.skipWhitespace()
     guard scanner.isAtEnd else {
-      throw .malformedJSON(offset: scanner.position, reason: "unexpected bytes after the report object")
+      throw .malformedJSON(
+        offset: scanner.position, reason: "unexpected bytes after the report object")
     }
   }
 
   private static func decodeBody(
     _ scanner: inout JSONScanner, classSpan: StringSpan, first: Bool
   ) throws(GPSDDecodingError) -> GPSDReport {
-    let key = JSONKey(base: scanner.base + classSpan.start, count: classSpan.count, hasEscapes: classSpan.hasEscapes)
+    let key = JSONKey(
+      base: scanner.base + classSpan.start, count: classSpan.count, hasEscapes: classSpan.hasEscapes
+    )
     guard let reportClass = classes.lookup(key) else {
       try skipRest(&scanner, first: first)
-      let name = JSONStrings.makeString(base: key.base, count: key.count, hasEscapes: key.hasEscapes)
+      let name = JSONStrings.makeString(
+        base: key.base, count: key.count, hasEscapes: key.hasEscapes)
       return .unknown(class: name)
     }
     var decoder = ObjectReader(scanner: scanner, first: first, className: reportClass.name)
@@ -103,7 +111,8 @@ enum ReportDecoder {
     }
   }
 
-  private static func skipRest(_ scanner: inout JSONScanner, first: Bool) throws(GPSDDecodingError) {
+  private static func skipRest(_ scanner: inout JSONScanner, first: Bool) throws(GPSDDecodingError)
+  {
     var first = first
     while try scanner.nextKey(first: &first) != nil { try scanner.skipValue(depth: 2) }
   }
@@ -122,8 +131,11 @@ extension JSONScanner {
     let start = position
     if try peek() == UInt8(ascii: "\"") {
       let span = try scanString()
-      guard !span.hasEscapes, let time = TimestampParser.parse(base: base + span.start, count: span.count) else {
-        throw .invalidMember(class: "", member: "", offset: start, reason: "expected an ISO 8601 UTC time")
+      guard !span.hasEscapes,
+        let time = TimestampParser.parse(base: base + span.start, count: span.count)
+      else {
+        throw .invalidMember(
+          class: "", member: "", offset: start, reason: "expected an ISO 8601 UTC time")
       }
       return time
     }
