@@ -8,7 +8,7 @@ import Testing
       #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#)
     #expect(
       report
-        == .version(VersionReport(release: "3.22", rev: "3.22", proto_major: 3, proto_minor: 14)))
+        == .version(VersionReport(release: "3.22", rev: "3.22", protoMajor: 3, protoMinor: 14)))
   }
 
   @Test func tpvWithAnRTKFix() throws {
@@ -67,7 +67,7 @@ import Testing
     }
     #expect(sky.hdop == 0.64 && sky.xdop == 0.73 && sky.vdop == nil)
     #expect(sky.nSat == 2 && sky.uSat == 1)
-    #expect(sky.satellites.map(\.PRN) == [5, 73])
+    #expect(sky.satellites.map(\.prn) == [5, 73])
     #expect(sky.satellites[1].used && !sky.satellites[0].used)
     #expect(
       sky.satellites[1].gnssid == 6 && sky.satellites[1].svid == 9 && sky.satellites[1].sigid == 0)
@@ -127,7 +127,7 @@ import Testing
       Issue.record("expected an ATT report")
       return
     }
-    #expect(att.heading == 14223 && att.mag_st == "N" && att.roll == -43 && att.yaw == nil)
+    #expect(att.heading == 14223 && att.magSt == "N" && att.roll == -43 && att.yaw == nil)
     #expect(att.time == GPSDTimestamp(seconds: 1_270_938_096, nanoseconds: 843_000_000))
 
     guard
@@ -138,7 +138,7 @@ import Testing
       Issue.record("expected a TOFF report")
       return
     }
-    #expect(toff.real_sec == 1_330_212_592 && toff.clock_nsec == 343_184 && toff.precision == -2)
+    #expect(toff.realSec == 1_330_212_592 && toff.clockNsec == 343_184 && toff.precision == -2)
 
     guard
       case .pps(let pps) = try GPSDReport.decode(
@@ -148,7 +148,7 @@ import Testing
       Issue.record("expected a PPS report")
       return
     }
-    #expect(pps.real_nsec == 0 && pps.qErr == -1234 && pps.precision == -20)
+    #expect(pps.realNsec == 0 && pps.qErr == -1234 && pps.precision == -20)
 
     #expect(
       try GPSDReport.decode(#"{"class":"ERROR","message":"Unrecognized request '?FOO'"}"#)

@@ -79,7 +79,9 @@ import Testing
   ) throws {
     var seen: Set<String> = ["class"]
     for child in Mirror(reflecting: value).children {
-      guard let label = child.label, !ignoring.contains(label) else { continue }
+      guard let property = child.label, !ignoring.contains(property) else { continue }
+      // Swift names follow gpsd's except where gpsd's are not lowerCamelCase.
+      let label = property == "prn" ? "PRN" : property
       seen.insert(label)
       let expected = json[label]
       let actual = unwrap(child.value)

@@ -1,5 +1,5 @@
 /// The members of a TPV object, named exactly as gpsd_json(5) names them.
-enum TPVMember: Int, CaseIterable {
+enum TPVMember: String, CaseIterable {
   case `class`, device, status, mode, time, altHAE, altMSL, alt, climb, datum, depth, dgpsAge,
     dgpsSta
   case epc, epd, eph, eps, ept, epx, epy, epv, geoidSep, lat, leapseconds, lon, track, magtrack,
@@ -7,7 +7,7 @@ enum TPVMember: Int, CaseIterable {
   case speed, ecefx, ecefy, ecefz, ecefpAcc, ecefvx, ecefvy, ecefvz, ecefvAcc, sep, relD, relE, relN
   case velD, velE, velN, wanglem, wangler, wanglet, wspeedr, wspeedt
 
-  static let table = MemberTable<TPVMember>(names: allCases.map { "\($0)" })
+  static let table = MemberTable<TPVMember>()
 }
 
 extension ObjectReader {

@@ -5,12 +5,6 @@ struct ObjectReader {
   var first: Bool
   let className: StaticString
 
-  init(scanner: JSONScanner, first: Bool, className: StaticString) {
-    self.scanner = scanner
-    self.first = first
-    self.className = className
-  }
-
   /// The next member this class models (skipping unknown ones), or `nil` after the closing `}`.
   @inline(__always)
   mutating func nextMember<Member>(_ table: MemberTable<Member>) throws(GPSDDecodingError)

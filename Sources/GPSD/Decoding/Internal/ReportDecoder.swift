@@ -1,27 +1,37 @@
 /// Reads the `"class"` member and hands the rest of the object to the decoder for that class.
 enum ReportDecoder {
-  enum ReportClass: Int, CaseIterable {
-    case VERSION, DEVICES, DEVICE, WATCH, TPV, SKY, GST, ATT, TOFF, PPS, ERROR
+  enum ReportClass: String, CaseIterable {
+    case version = "VERSION"
+    case devices = "DEVICES"
+    case device = "DEVICE"
+    case watch = "WATCH"
+    case tpv = "TPV"
+    case sky = "SKY"
+    case gst = "GST"
+    case att = "ATT"
+    case toff = "TOFF"
+    case pps = "PPS"
+    case error = "ERROR"
 
     /// The class name for error messages, without reflection.
     var name: StaticString {
       switch self {
-      case .VERSION: "VERSION"
-      case .DEVICES: "DEVICES"
-      case .DEVICE: "DEVICE"
-      case .WATCH: "WATCH"
-      case .TPV: "TPV"
-      case .SKY: "SKY"
-      case .GST: "GST"
-      case .ATT: "ATT"
-      case .TOFF: "TOFF"
-      case .PPS: "PPS"
-      case .ERROR: "ERROR"
+      case .version: "VERSION"
+      case .devices: "DEVICES"
+      case .device: "DEVICE"
+      case .watch: "WATCH"
+      case .tpv: "TPV"
+      case .sky: "SKY"
+      case .gst: "GST"
+      case .att: "ATT"
+      case .toff: "TOFF"
+      case .pps: "PPS"
+      case .error: "ERROR"
       }
     }
   }
 
-  static let classes = MemberTable<ReportClass>(names: ReportClass.allCases.map { "\($0)" })
+  static let classes = MemberTable<ReportClass>()
 
   static func decode(_ scanner: inout JSONScanner) throws(GPSDDecodingError) -> GPSDReport {
     scanner.skipWhitespace()
@@ -97,17 +107,17 @@ enum ReportDecoder {
     var decoder = ObjectReader(scanner: scanner, first: first, className: reportClass.name)
     defer { scanner = decoder.scanner }
     switch reportClass {
-    case .TPV: return .tpv(try decoder.decodeTPV())
-    case .SKY: return .sky(try decoder.decodeSKY())
-    case .GST: return .gst(try decoder.decodeGST())
-    case .ATT: return .att(try decoder.decodeATT())
-    case .TOFF: return .toff(try decoder.decodeTOFF())
-    case .PPS: return .pps(try decoder.decodePPS())
-    case .VERSION: return .version(try decoder.decodeVersion())
-    case .DEVICE: return .device(try decoder.decodeDevice())
-    case .DEVICES: return .devices(try decoder.decodeDevices())
-    case .WATCH: return .watch(try decoder.decodeWatch())
-    case .ERROR: return .error(message: try decoder.decodeError())
+    case .tpv: return .tpv(try decoder.decodeTPV())
+    case .sky: return .sky(try decoder.decodeSKY())
+    case .gst: return .gst(try decoder.decodeGST())
+    case .att: return .att(try decoder.decodeATT())
+    case .toff: return .toff(try decoder.decodeTOFF())
+    case .pps: return .pps(try decoder.decodePPS())
+    case .version: return .version(try decoder.decodeVersion())
+    case .device: return .device(try decoder.decodeDevice())
+    case .devices: return .devices(try decoder.decodeDevices())
+    case .watch: return .watch(try decoder.decodeWatch())
+    case .error: return .error(message: try decoder.decodeError())
     }
   }
 
