@@ -74,7 +74,7 @@ public final class GPSDConnection: Sendable {
 
   deinit {
     let (session, timers) = core.withLock { ($0.session, [$0.reconnectTimer, $0.staleTimer]) }
-    timers.forEach { $0?.cancel() }
+    for timer in timers { timer?.cancel() }
     session?.stop()
     continuation.finish()
   }
