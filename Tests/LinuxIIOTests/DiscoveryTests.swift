@@ -65,6 +65,25 @@ struct DiscoveryTests {
     #expect(device.channels.filter { $0.scanElement != nil }.count == 12)
   }
 
+  @Test("ADIS16505 (adis16475 driver): accel ≈ 1 g on z, gyro, delta angle and delta velocity")
+  func adis16475() throws {
+    let tree = try SysfsTree(fixture: "pyadi-adis16475")
+    let device = try tree.system.device(named: "adis16505-2")
+    #expect(device.measures(.deltaangl) && device.measures(.deltavelocity))
+    let z = try #require(device.channel("in_accel_z"))
+    // 262959468 × 0.000000037 m/s² ≈ 9.73 m/s²: the board lies flat.
+    #expect(abs(z.convert(raw: 262_959_468) - 9.7295) < 1e-4)
+    #expect(device.channel("in_temp0")?.scale == 100)
+    #expect(device.channel("in_temp0")?.scanElement?.type.description == "be:s16/16>>0")
+    // Gyro, accel, temperature and timestamp enabled: 6 × 4 + 2 bytes, then 8-aligned.
+    let chosen =
+      device.channels(ofType: .anglvel) + device.channels(ofType: .accel)
+      + device.channels(ofType: .temp)
+    let reader = try IIOBufferedReader(device: device, channels: chosen)
+    #expect(reader.layout.elements.map(\.offset) == [0, 4, 8, 12, 16, 20, 24, 32])
+    #expect(reader.layout.scanSize == 40)
+  }
+
   @Test("ADXL345: poll only, with a list of accepted sampling frequencies")
   func adxl345() throws {
     let tree = try SysfsTree(fixture: "pyadi-adxl345")
