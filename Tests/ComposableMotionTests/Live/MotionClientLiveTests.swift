@@ -197,3 +197,25 @@ extension MotionClientLiveTests {
     _ = slow
   }
 }
+
+extension MotionClientLiveTests {
+  @Test func deviceMotionFromAPolledLSM6DSOXStartsWithGravityAlongTheMeasuredAcceleration()
+    async throws
+  {
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"])
+    let motion = MotionClient.live(
+      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+    #expect(motion.isDeviceMotionAvailable)
+    await motion.create(id: "board")
+    var updates = motion.startDeviceMotionUpdates(id: "board").makeAsyncIterator()
+    let first = try #require(try await updates.next())
+    // Measured (−0.19709, 0.03941, −0.99576) g: gravity is its direction, 1 g long.
+    let norm = (0.197090786 * 0.197090786 + 0.039405957 * 0.039405957 + 0.995762918 * 0.995762918)
+      .squareRoot()
+    #expect(abs(first.gravity.x - -0.197090786 / norm) < 1e-6)
+    #expect(abs(first.gravity.z - -0.995762918 / norm) < 1e-6)
+    #expect(abs(first.userAcceleration.x - (-0.197090786 + 0.197090786 / norm)) < 1e-6)
+    await motion.destroy(id: "board")
+    #expect(tree.openDescriptors() == 0)
+  }
+}
