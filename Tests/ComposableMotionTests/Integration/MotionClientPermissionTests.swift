@@ -15,7 +15,7 @@ import Testing
     defer { _ = node }
     for path in try FileManager.default.subpathsOfDirectory(atPath: tree.base) {
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: tree.base + "/" + path, isDirectory: &isDirectory)
+      _ = FileManager.default.fileExists(atPath: tree.base + "/" + path, isDirectory: &isDirectory)
       chmod(tree.base + "/" + path, isDirectory.boolValue ? 0o755 : 0o644)
     }
     chmod(tree.base, 0o755)
