@@ -1,8 +1,12 @@
 import Synchronization
+import Testing
 
-/// A clock that moves only when a test advances it, so hour-long backoffs and staleness timeouts run in
-/// microseconds. (The GPSD test targets depend on GPSD alone, so they carry this small clock rather than the
-/// testing product's TestClock.)
+/// A clock that moves only when a test advances it, so hour-long backoffs, staleness timeouts and
+/// polling intervals run in microseconds. Sleepers honour task cancellation.
+///
+/// This target links its library alone, not the testing product, so it carries this small clock
+/// rather than `ComposableSensorsTesting.TestClock`; GPSDIntegrationTests and LinuxIIOTests hold the
+/// same file.
 final class ManualClock: Clock, Sendable {
   struct Instant: InstantProtocol {
     var offset: Duration
@@ -12,65 +16,82 @@ final class ManualClock: Clock, Sendable {
   }
 
   private struct Sleeper {
-    var id: Int
     var deadline: Instant
     var continuation: CheckedContinuation<Void, any Error>
   }
 
   private struct State {
     var now = Instant(offset: .zero)
-    var sleepers: [Sleeper] = []
     var nextID = 0
+    var sleepers: [Int: Sleeper] = [:]
   }
 
   private let state = Mutex(State())
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }
-  /// Tasks currently sleeping on this clock.
+
+  /// How many tasks are asleep on this clock.
   var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    let id = state.withLock { state -> Int in
+    let id = state.withLock { state in
       state.nextID += 1
       return state.nextID
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let outcome = state.withLock { state -> Result<Void, any Error>? in
+        let resumeNow: Result<Void, any Error>? = state.withLock { state in
           if Task.isCancelled { return .failure(CancellationError()) }
           if deadline <= state.now { return .success(()) }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return nil
         }
-        if let outcome { continuation.resume(with: outcome) }
+        if let resumeNow { continuation.resume(with: resumeNow) }
       }
     } onCancel: {
-      let sleeper = state.withLock { state -> Sleeper? in
-        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.sleepers.remove(at: index)
-      }
+      let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
       sleeper?.continuation.resume(throwing: CancellationError())
     }
   }
 
-  /// Moves time forward and wakes every sleeper whose deadline has come.
+  /// Moves time forward and wakes every sleeper whose deadline is now past.
   func advance(by duration: Duration) {
     let due = state.withLock { state -> [Sleeper] in
       state.now = state.now.advanced(by: duration)
       let now = state.now
-      let due = state.sleepers.filter { $0.deadline <= now }
-      state.sleepers.removeAll { $0.deadline <= now }
-      return due
+      let due = state.sleepers.filter { $0.value.deadline <= now }
+      for key in due.keys { state.sleepers.removeValue(forKey: key) }
+      return Array(due.values)
     }
     for sleeper in due { sleeper.continuation.resume() }
   }
 
-  /// Waits (wall clock, at most 5 s) until `count` tasks sleep on this clock.
-  func waitForSleepers(_ count: Int = 1) async {
-    for _ in 0..<5_000 where sleeperCount < count {
+  /// Waits (wall clock, at most `timeout`) until `predicate` holds for the number of sleepers, and
+  /// records a test failure naming the count if it never does, so a wrong expectation fails
+  /// instead of hanging the test.
+  func waitForSleepers(
+    where predicate: (Int) -> Bool,
+    _ expectation: String,
+    timeout: Duration = .seconds(5),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let start = ContinuousClock.now
+    while !predicate(sleeperCount) {
+      guard ContinuousClock.now - start < timeout else {
+        Issue.record(
+          "ManualClock: waited \(timeout) for \(expectation); \(sleeperCount) task(s) sleep on it.",
+          sourceLocation: sourceLocation)
+        return
+      }
       try? await Task.sleep(for: .milliseconds(1))
     }
+  }
+
+  /// Waits until at least `count` tasks sleep on this clock (see ``waitForSleepers(where:_:timeout:sourceLocation:)``).
+  func waitForSleepers(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await waitForSleepers(
+      where: { $0 >= count }, "\(count) sleeper(s)", sourceLocation: sourceLocation)
   }
 }
