@@ -14,12 +14,12 @@ enum ChildProcess {
     ProcessInfo.processInfo.environment[modeVariable] == mode
   }
 
-  /// The first executable named `name` on PATH (or the usual sbin directories).
+  /// The first executable named `name` on PATH. PATH alone decides (umockdev-run and setpriv
+  /// live in /usr/bin), so a run with a PATH that hides a tool shows the skip a machine without
+  /// it would see.
   static func executable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let directories =
-      path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin", "/sbin", "/bin"]
-    return directories.map { $0 + "/" + name }.first {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { $0 + "/" + name }.first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
   }
