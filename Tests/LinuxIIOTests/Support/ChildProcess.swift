@@ -24,6 +24,23 @@ enum ChildProcess {
     }
   }
 
+  /// The first directory above this test binary (or the binary itself) that other users cannot
+  /// enter or run, which would stop a child started under another uid; `nil` if there is none.
+  static func pathClosedToOthers() throws -> String? {
+    let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var path = URL(fileURLWithPath: binary)
+    var candidates: [String] = []
+    while path.path != "/" {
+      candidates.insert(path.path, at: 0)
+      path.deleteLastPathComponent()
+    }
+    return candidates.first { candidate in
+      let attributes = try? FileManager.default.attributesOfItem(atPath: candidate)
+      let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? 0
+      return mode & 0o001 == 0
+    }
+  }
+
   struct Outcome {
     var status: Int32
     var output: String
