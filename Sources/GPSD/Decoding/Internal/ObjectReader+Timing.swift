@@ -69,7 +69,11 @@ extension ObjectReader {
         case .clockNsec: report.clockNsec = try scanner.integer()
         case .precision: report.precision = try scanner.int()
         case .qErr:
-          if readsQuantizationError { report.qErr = try scanner.integer() } else { try scanner.skipValue() }
+          if readsQuantizationError {
+            report.qErr = try scanner.integer()
+          } else {
+            try scanner.skipValue()
+          }
         }
       } catch {
         throw attribute(error, member)
