@@ -59,7 +59,7 @@ struct PermissionTests {
         """)
       return
     }
-    let outcome = try ChildProcess.run(
+    let outcome = try await ChildProcess.run(
       wrapper: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"],
       test: "LinuxIIOTests.PermissionChildTests/denied()", mode: "unprivileged",
       environment: [ChildProcess.treeVariable: tree.base.path])

@@ -41,7 +41,7 @@ enum ChildProcess {
     }
   }
 
-  struct Outcome {
+  struct Outcome: Sendable {
     var status: Int32
     var output: String
     /// True when the child ran exactly one test and it passed.
@@ -52,8 +52,24 @@ enum ChildProcess {
 
   /// Runs `wrapper + [this test binary, --filter test]` with `mode` in the environment and a
   /// 60-second watchdog, so a hung child fails the test instead of hanging the run.
+  ///
+  /// The child runs for seconds; waiting for it on a thread of its own keeps the concurrency
+  /// pool (one thread per core) free for the tests running beside this one.
   static func run(
     wrapper: [String], test: String, mode: String, environment: [String: String] = [:]
+  ) async throws -> Outcome {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(
+          with: Result {
+            try runBlocking(wrapper: wrapper, test: test, mode: mode, environment: environment)
+          })
+      }.start()
+    }
+  }
+
+  private static func runBlocking(
+    wrapper: [String], test: String, mode: String, environment: [String: String]
   ) throws -> Outcome {
     let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     let process = Process()
