@@ -68,13 +68,13 @@ final class ManualClock: Clock, Sendable {
     for sleeper in due { sleeper.continuation.resume() }
   }
 
-  /// Waits (wall clock, at most `timeout`) until `predicate` holds for the number of sleepers, and
-  /// records a test failure naming the count if it never does, so a wrong expectation fails
-  /// instead of hanging the test.
+  /// Waits (wall clock, at most `timeout`: a safety net on a loaded machine, not a timing check)
+  /// until `predicate` holds for the number of sleepers; records a failure naming the count if it
+  /// never does, so a wrong expectation fails instead of hanging the test.
   func waitForSleepers(
     where predicate: (Int) -> Bool,
     _ expectation: String,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let start = ContinuousClock.now
