@@ -4,9 +4,9 @@ import Testing
 /// A clock that moves only when a test advances it, so hour-long backoffs, staleness timeouts and
 /// polling intervals run in microseconds. Sleepers honour task cancellation.
 ///
-/// This target links its library alone, not the testing product, so it carries this small clock
-/// rather than `ComposableSensorsTesting.TestClock`; GPSDIntegrationTests and LinuxIIOTests hold the
-/// same file.
+/// LinuxIIOTests and GPSDIntegrationTests do not link the testing product (its
+/// `ComposableSensorsTesting.TestClock`), so they share this small clock: the GPSDIntegrationTests
+/// copy is a symbolic link to this file.
 final class ManualClock: Clock, Sendable {
   struct Instant: InstantProtocol {
     var offset: Duration
