@@ -113,7 +113,7 @@ import Testing
       return
     }
     #expect(tpv.lat == .greatestFiniteMagnitude)
-    #expect(tpv.lon == 4.9e-324)
+    #expect(tpv.lon == Double.leastNonzeroMagnitude)  // 4.9e-324, the smallest subnormal
     #expect(tpv.alt == 1.2345678901234568e29)
   }
 }

@@ -126,10 +126,10 @@ struct PollingReaderTests {
       for try await _ in reader.samples() { count += 1 }
       return count
     }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     consumer.cancel()
     #expect(try await consumer.value == 1)
-    while clock.sleeperCount > 0 { await Task.yield() }
+    await clock.waitForSleepers(where: { $0 == 0 }, "the cancelled poller to stop sleeping")
     #expect(await tree.openDescriptorsAfterTeardown() == 0)
   }
 

@@ -46,11 +46,15 @@ public struct IMURecording: Sendable, Hashable {
     self.hasMagnetometer = hasMagnetometer
   }
 
-  /// Reads and parses a CSV file.
+  /// Reads and parses a CSV file, or any readable stream a path names (a pipe, `/dev/stdin`).
   public init(contentsOf url: URL) throws(IMURecordingError) {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      // FileHandle rather than Data(contentsOf:), which refuses a FIFO with a misleading
+      // "permission denied" and so broke `imu-fuse <(zcat trial.csv.gz)`.
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      data = try handle.readToEnd() ?? Data()
     } catch {
       throw .unreadableFile(path: url.path, reason: error.localizedDescription)
     }

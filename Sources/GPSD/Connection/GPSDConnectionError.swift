@@ -21,6 +21,7 @@ public enum GPSDConnectionError: Error, Sendable, Hashable, CustomStringConverti
   /// One line could not be decoded; the connection carries on with the next line.
   case decoding(GPSDDecodingError)
 
+  /// What went wrong and what to check, in a sentence for logs and users.
   public var description: String {
     switch self {
     case .refused(let host, let port):

@@ -23,6 +23,7 @@ public enum GPSDDecodingError: Error, Sendable, Hashable, CustomStringConvertibl
   /// The line is longer than the framer allows; it was discarded up to the next newline.
   case lineTooLong(length: Int, limit: Int)
 
+  /// What was wrong with the line, naming the report class, member and byte offset where known.
   public var description: String {
     switch self {
     case .emptyLine:

@@ -29,6 +29,7 @@ public struct GPSDFixStatus: RawRepresentable, Sendable, Hashable, CustomStringC
   /// `9`: P(Y) code.
   public static let precise = Self(rawValue: 9)
 
+  /// The status in words, e.g. "DGPS", or "status N" for a value this module does not name.
   public var description: String {
     switch rawValue {
     case 0: "unknown"

@@ -27,6 +27,7 @@ public struct GPSDTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
   /// The same instant as a Foundation `Date`.
   public var date: Date { Date(timeIntervalSince1970: timeIntervalSince1970) }
 
+  /// Whether `lhs` is earlier than `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
   }

@@ -2,6 +2,10 @@ import ComposableMotion
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite("IMURecording CSV")
 struct IMURecordingTests {
   @Test func columnsAreFoundByNameAndOthersIgnored() throws {
@@ -78,6 +82,25 @@ struct IMURecordingTests {
     #expect(throws: IMURecordingError.self) {
       try IMURecording(contentsOf: URL(fileURLWithPath: "/nonexistent/recording.csv"))
     }
+  }
+
+  @Test func aNamedPipeIsReadToItsEnd() throws {
+    // What `imu-fuse <(zcat trial.csv.gz)` hands over: a FIFO, written while it is read.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "imu-recording-\(UUID().uuidString).fifo"
+    ).path
+    try #require(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    let rows = (0..<2000).map { "\(Double($0) / 100),0,0,0,0,0,9.81\n" }.joined()
+    let writer = Thread {
+      guard let handle = FileHandle(forWritingAtPath: path) else { return }
+      handle.write(Data(("t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n" + rows).utf8))
+      try? handle.close()
+    }
+    writer.start()
+    let recording = try IMURecording(contentsOf: URL(fileURLWithPath: path))
+    #expect(recording.samples.count == 2000)
+    #expect(recording.samples.last?.time == 19.99)
   }
 
   @Test func binaryGarbageIsRejectedWithoutCrashing() {

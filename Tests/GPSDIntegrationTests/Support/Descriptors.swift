@@ -11,7 +11,7 @@ enum Descriptors {
   static func socketsConnected(toPort port: UInt16) -> Int {
     var inodes: Set<String> = []
     for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-      guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+      guard let text = procText(table) else { continue }
       for line in text.split(separator: "\n").dropFirst() {
         let columns = line.split(separator: " ", omittingEmptySubsequences: true)
         guard columns.count > 9, let remotePort = columns[2].split(separator: ":").last,
@@ -31,5 +31,15 @@ enum Descriptors {
       }
       return target.hasPrefix("socket:[") && inodes.contains(String(target.dropFirst(8).dropLast()))
     }.count
+  }
+
+  /// The whole text of a /proc file. `String(contentsOfFile:)` stops after the first read, which
+  /// /proc/net/tcp serves one page (about 26 sockets) at a time: on a busy machine the socket a
+  /// test looks for sits on a later page. FileHandle reads to the end.
+  private static func procText(_ path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.readToEnd() else { return nil }
+    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -50,7 +50,16 @@ struct PermissionTests {
         "running as root without setpriv (util-linux): cannot drop privileges to test EACCES")
       return
     }
-    let outcome = try ChildProcess.run(
+    if let blocked = try ChildProcess.pathClosedToOthers() {
+      Issue.record(
+        """
+        uid 65534 cannot reach the test binary: \(blocked) is closed to other users, so \
+        `setpriv --reuid=65534` cannot run it. Build in a world-readable checkout (e.g. not under \
+        /root) or run the tests as a normal user.
+        """)
+      return
+    }
+    let outcome = try await ChildProcess.run(
       wrapper: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"],
       test: "LinuxIIOTests.PermissionChildTests/denied()", mode: "unprivileged",
       environment: [ChildProcess.treeVariable: tree.base.path])

@@ -15,7 +15,9 @@ import Testing
     "umockdev-run is not installed: `sudo apt-get install umockdev` to run the IIO integration tests"
   ))
 struct UmockdevTests {
-  static func runUnderUmockdev(_ fixture: String, script: String? = nil, test: String) throws {
+  static func runUnderUmockdev(_ fixture: String, script: String? = nil, test: String)
+    async throws
+  {
     guard let umockdev = ChildProcess.executable("umockdev-run") else { return }
     var wrapper = [umockdev, "-d", try UmockdevDescription.url(fixture).path]
     if let script {
@@ -23,34 +25,34 @@ struct UmockdevTests {
         "-s", "/dev/iio:device0=" + (try UmockdevDescription.url(script, extension: "script").path),
       ]
     }
-    let outcome = try ChildProcess.run(
+    let outcome = try await ChildProcess.run(
       wrapper: wrapper + ["--"], test: "LinuxIIOTests.UmockdevChildTests/" + test, mode: "umockdev")
     #expect(outcome.passed, "child test \(test) under umockdev-run failed:\n\(outcome.output)")
   }
 
   @Test("Discovery at the default root finds the ADXL355 as the kernel would show it")
-  func discovery() throws {
-    try Self.runUnderUmockdev("pyadi-adxl355", test: "discovery()")
+  func discovery() async throws {
+    try await Self.runUnderUmockdev("pyadi-adxl355", test: "discovery()")
   }
 
   @Test("Polling the LSM6DSOX at the default root")
-  func polling() throws {
-    try Self.runUnderUmockdev("forum-lsm6dsox", test: "polling()")
+  func polling() async throws {
+    try await Self.runUnderUmockdev("forum-lsm6dsox", test: "polling()")
   }
 
   @Test("Malformed values and unknown scan types at the default root are typed errors")
-  func faults() throws {
-    try Self.runUnderUmockdev("pyadi-adxl355", test: "faults()")
+  func faults() async throws {
+    try await Self.runUnderUmockdev("pyadi-adxl355", test: "faults()")
   }
 
   @Test("A device removed from /sys while polling ends the stream with deviceRemoved")
-  func removedWhilePolling() throws {
-    try Self.runUnderUmockdev("forum-lsm6dsox", test: "removedWhilePolling()")
+  func removedWhilePolling() async throws {
+    try await Self.runUnderUmockdev("forum-lsm6dsox", test: "removedWhilePolling()")
   }
 
   @Test("A buffered stream of the real HID capture replayed through /dev/iio:device0")
-  func bufferedStream() throws {
-    try Self.runUnderUmockdev(
+  func bufferedStream() async throws {
+    try await Self.runUnderUmockdev(
       "isp-iio-buffer-accel", script: "isp-orientation-left-up", test: "bufferedStream()")
   }
 }

@@ -14,17 +14,34 @@ enum ChildProcess {
     ProcessInfo.processInfo.environment[modeVariable] == mode
   }
 
-  /// The first executable named `name` on PATH (or the usual sbin directories).
+  /// The first executable named `name` on PATH. PATH alone decides (umockdev-run and setpriv
+  /// live in /usr/bin), so a run with a PATH that hides a tool shows the skip a machine without
+  /// it would see.
   static func executable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let directories =
-      path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin", "/sbin", "/bin"]
-    return directories.map { $0 + "/" + name }.first {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { $0 + "/" + name }.first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
   }
 
-  struct Outcome {
+  /// The first directory above this test binary (or the binary itself) that other users cannot
+  /// enter or run, which would stop a child started under another uid; `nil` if there is none.
+  static func pathClosedToOthers() throws -> String? {
+    let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var path = URL(fileURLWithPath: binary)
+    var candidates: [String] = []
+    while path.path != "/" {
+      candidates.insert(path.path, at: 0)
+      path.deleteLastPathComponent()
+    }
+    return candidates.first { candidate in
+      let attributes = try? FileManager.default.attributesOfItem(atPath: candidate)
+      let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? 0
+      return mode & 0o001 == 0
+    }
+  }
+
+  struct Outcome: Sendable {
     var status: Int32
     var output: String
     /// True when the child ran exactly one test and it passed.
@@ -35,8 +52,24 @@ enum ChildProcess {
 
   /// Runs `wrapper + [this test binary, --filter test]` with `mode` in the environment and a
   /// 60-second watchdog, so a hung child fails the test instead of hanging the run.
+  ///
+  /// The child runs for seconds; waiting for it on a thread of its own keeps the concurrency
+  /// pool (one thread per core) free for the tests running beside this one.
   static func run(
     wrapper: [String], test: String, mode: String, environment: [String: String] = [:]
+  ) async throws -> Outcome {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(
+          with: Result {
+            try runBlocking(wrapper: wrapper, test: test, mode: mode, environment: environment)
+          })
+      }.start()
+    }
+  }
+
+  private static func runBlocking(
+    wrapper: [String], test: String, mode: String, environment: [String: String]
   ) throws -> Outcome {
     let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     let process = Process()

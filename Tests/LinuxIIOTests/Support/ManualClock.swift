@@ -1,7 +1,12 @@
 import Synchronization
+import Testing
 
-/// A clock that moves only when a test says so: `advance(by:)` wakes every sleeper whose
-/// deadline has passed. Sleepers honour task cancellation.
+/// A clock that moves only when a test advances it, so hour-long backoffs, staleness timeouts and
+/// polling intervals run in microseconds. Sleepers honour task cancellation.
+///
+/// LinuxIIOTests and GPSDIntegrationTests do not link the testing product (its
+/// `ComposableSensorsTesting.TestClock`), so they share this small clock: the GPSDIntegrationTests
+/// copy is a symbolic link to this file.
 final class ManualClock: Clock, Sendable {
   struct Instant: InstantProtocol {
     var offset: Duration
@@ -61,5 +66,32 @@ final class ManualClock: Clock, Sendable {
       return Array(due.values)
     }
     for sleeper in due { sleeper.continuation.resume() }
+  }
+
+  /// Waits (wall clock, at most `timeout`: a safety net on a loaded machine, not a timing check)
+  /// until `predicate` holds for the number of sleepers; records a failure naming the count if it
+  /// never does, so a wrong expectation fails instead of hanging the test.
+  func waitForSleepers(
+    where predicate: (Int) -> Bool,
+    _ expectation: String,
+    timeout: Duration = .seconds(30),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let start = ContinuousClock.now
+    while !predicate(sleeperCount) {
+      guard ContinuousClock.now - start < timeout else {
+        Issue.record(
+          "ManualClock: waited \(timeout) for \(expectation); \(sleeperCount) task(s) sleep on it.",
+          sourceLocation: sourceLocation)
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
+
+  /// Waits until at least `count` tasks sleep on this clock (see ``waitForSleepers(where:_:timeout:sourceLocation:)``).
+  func waitForSleepers(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await waitForSleepers(
+      where: { $0 >= count }, "\(count) sleeper(s)", sourceLocation: sourceLocation)
   }
 }

@@ -40,27 +40,23 @@ extension ObjectReader {
     return report
   }
 
+  /// `TOFF` carries the members of `PPS` but `qErr`, so one member loop reads both.
   mutating func decodeTOFF() throws(GPSDDecodingError) -> TimeOffsetReport {
+    let pulse = try decodePPS(readsQuantizationError: false)
     var report = TimeOffsetReport()
-    while let member = try nextMember(TimeOffsetMember.table) {
-      do {
-        switch member {
-        case .device: report.device = try scanner.string()
-        case .realSec: report.realSec = try scanner.integer()
-        case .realNsec: report.realNsec = try scanner.integer()
-        case .clockSec: report.clockSec = try scanner.integer()
-        case .clockNsec: report.clockNsec = try scanner.integer()
-        case .precision: report.precision = try scanner.int()
-        case .class, .qErr: try scanner.skipValue()
-        }
-      } catch {
-        throw attribute(error, member)
-      }
-    }
+    report.device = pulse.device
+    report.realSec = pulse.realSec
+    report.realNsec = pulse.realNsec
+    report.clockSec = pulse.clockSec
+    report.clockNsec = pulse.clockNsec
+    report.precision = pulse.precision
     return report
   }
 
-  mutating func decodePPS() throws(GPSDDecodingError) -> PPSReport {
+  /// Reads a `PPS` object; with `readsQuantizationError` off, `qErr` is skipped like an unknown member.
+  mutating func decodePPS(readsQuantizationError: Bool = true) throws(GPSDDecodingError)
+    -> PPSReport
+  {
     var report = PPSReport()
     while let member = try nextMember(TimeOffsetMember.table) {
       do {
@@ -72,7 +68,12 @@ extension ObjectReader {
         case .clockSec: report.clockSec = try scanner.integer()
         case .clockNsec: report.clockNsec = try scanner.integer()
         case .precision: report.precision = try scanner.int()
-        case .qErr: report.qErr = try scanner.integer()
+        case .qErr:
+          if readsQuantizationError {
+            report.qErr = try scanner.integer()
+          } else {
+            try scanner.skipValue()
+          }
         }
       } catch {
         throw attribute(error, member)

@@ -1,0 +1,1 @@
+../../ComposableStoreTests/Support/Listener.swift
