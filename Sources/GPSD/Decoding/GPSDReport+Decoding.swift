@@ -6,7 +6,8 @@ extension GPSDReport {
   /// ``GPSDDecodingError`` rather than trapping.
   ///
   /// - Parameter line: the bytes of the line, without framing.
-  public static func decode(_ line: UnsafeRawBufferPointer) throws(GPSDDecodingError) -> GPSDReport {
+  public static func decode(_ line: UnsafeRawBufferPointer) throws(GPSDDecodingError) -> GPSDReport
+  {
     guard let start = line.baseAddress, line.count > 0 else { throw .emptyLine }
     let bytes = start.assumingMemoryBound(to: UInt8.self)
     var scanner = JSONScanner(base: bytes, count: line.count)
@@ -24,7 +25,9 @@ extension GPSDReport {
     return try outcome.get()
   }
 
-  private static func outcome(_ line: UnsafeRawBufferPointer) -> Result<GPSDReport, GPSDDecodingError> {
+  private static func outcome(_ line: UnsafeRawBufferPointer) -> Result<
+    GPSDReport, GPSDDecodingError
+  > {
     do {
       return .success(try decode(line))
     } catch {

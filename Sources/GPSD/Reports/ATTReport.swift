@@ -10,41 +10,41 @@ public struct ATTReport: Sendable, Hashable {
   /// Heading, degrees from true north.
   public var heading: Double?
   /// Magnetometer status code.
-  public var mag_st: String?
+  public var magSt: String?
   /// Pitch, degrees.
   public var pitch: Double?
   /// Pitch sensor status code.
-  public var pitch_st: String?
+  public var pitchSt: String?
   /// Yaw, degrees.
   public var yaw: Double?
   /// Yaw sensor status code.
-  public var yaw_st: String?
+  public var yawSt: String?
   /// Roll, degrees.
   public var roll: Double?
   /// Roll sensor status code.
-  public var roll_st: String?
+  public var rollSt: String?
   /// Local magnetic inclination, degrees.
   public var dip: Double?
   /// Magnitude of the magnetic field, in the device's units.
-  public var mag_len: Double?
+  public var magLen: Double?
   /// Magnetic field, X axis (device units).
-  public var mag_x: Double?
+  public var magX: Double?
   /// Magnetic field, Y axis (device units).
-  public var mag_y: Double?
+  public var magY: Double?
   /// Magnetic field, Z axis (device units).
-  public var mag_z: Double?
+  public var magZ: Double?
   /// Magnitude of the acceleration, in the device's units.
-  public var acc_len: Double?
+  public var accLen: Double?
   /// Acceleration, X axis (device units).
-  public var acc_x: Double?
+  public var accX: Double?
   /// Acceleration, Y axis (device units).
-  public var acc_y: Double?
+  public var accY: Double?
   /// Acceleration, Z axis (device units).
-  public var acc_z: Double?
+  public var accZ: Double?
   /// Rotation rate, X axis (device units).
-  public var gyro_x: Double?
+  public var gyroX: Double?
   /// Rotation rate, Y axis (device units).
-  public var gyro_y: Double?
+  public var gyroY: Double?
   /// Water depth, metres.
   public var depth: Double?
   /// Water temperature, degrees Celsius.

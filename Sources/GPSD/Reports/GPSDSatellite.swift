@@ -1,7 +1,7 @@
 /// One satellite in a ``SKYReport``.
 public struct GPSDSatellite: Sendable, Hashable {
-  /// gpsd's PRN (pseudo-random noise) id; its numbering spans constellations (see gpsd_json(5)).
-  public var PRN: Int
+  /// gpsd's prn (pseudo-random noise) id; its numbering spans constellations (see gpsd_json(5)).
+  public var prn: Int
   /// Azimuth, degrees from true north.
   public var az: Double?
   /// Elevation above the horizon, degrees.
@@ -22,8 +22,8 @@ public struct GPSDSatellite: Sendable, Hashable {
   public var health: Int?
 
   /// Creates a satellite entry; members not given are absent.
-  public init(PRN: Int, used: Bool) {
-    self.PRN = PRN
+  public init(prn: Int, used: Bool) {
+    self.prn = prn
     self.used = used
   }
 }

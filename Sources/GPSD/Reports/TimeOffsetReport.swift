@@ -6,13 +6,13 @@ public struct TimeOffsetReport: Sendable, Hashable {
   /// Path of the reporting device.
   public var device: String?
   /// Receiver time, whole seconds since the Unix epoch.
-  public var real_sec: Int64?
+  public var realSec: Int64?
   /// Receiver time, nanoseconds part.
-  public var real_nsec: Int64?
+  public var realNsec: Int64?
   /// System clock, whole seconds since the Unix epoch.
-  public var clock_sec: Int64?
+  public var clockSec: Int64?
   /// System clock, nanoseconds part.
-  public var clock_nsec: Int64?
+  public var clockNsec: Int64?
   /// NTP-style precision of the time source, log2 seconds.
   public var precision: Int?
 

@@ -5,18 +5,20 @@ public struct VersionReport: Sendable, Hashable {
   /// Internal revision.
   public var rev: String
   /// Protocol major version; a client built for 3 must refuse another major.
-  public var proto_major: Int
+  public var protoMajor: Int
   /// Protocol minor version (3.22 speaks 14).
-  public var proto_minor: Int
+  public var protoMinor: Int
   /// URL of the remote daemon when this report was relayed.
   public var remote: String?
 
   /// Creates a version banner.
-  public init(release: String, rev: String, proto_major: Int, proto_minor: Int, remote: String? = nil) {
+  public init(
+    release: String, rev: String, protoMajor: Int, protoMinor: Int, remote: String? = nil
+  ) {
     self.release = release
     self.rev = rev
-    self.proto_major = proto_major
-    self.proto_minor = proto_minor
+    self.protoMajor = protoMajor
+    self.protoMinor = protoMinor
     self.remote = remote
   }
 }

@@ -135,7 +135,8 @@ struct JSONScanner {
       try literal("null")
       return nil
     default:
-      throw .invalidMember(class: "", member: "", offset: position, reason: "expected true or false")
+      throw .invalidMember(
+        class: "", member: "", offset: position, reason: "expected true or false")
     }
   }
 
@@ -184,7 +185,8 @@ struct JSONScanner {
       throw .invalidMember(class: "", member: "", offset: position, reason: "expected a string")
     }
     let span = try scanString()
-    return JSONStrings.makeString(base: base + span.start, count: span.count, hasEscapes: span.hasEscapes)
+    return JSONStrings.makeString(
+      base: base + span.start, count: span.count, hasEscapes: span.hasEscapes)
   }
 
   /// The raw bytes of a string value (escapes not processed), or `nil` for `null`.

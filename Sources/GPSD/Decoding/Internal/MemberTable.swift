@@ -3,16 +3,20 @@
 ///
 /// Names longer than 16 bytes, or written with escapes, never match: gpsd sends none, and such members are
 /// then skipped like any unknown member.
-struct MemberTable<Member: CaseIterable & RawRepresentable> where Member.RawValue == Int {
+struct MemberTable<Member: CaseIterable & RawRepresentable & Sendable>: Sendable
+where Member.RawValue == String {
   private var lows: [UInt64]
   private var highs: [UInt64]
   private var lengths: [Int]
   private var members: [Int]
+  private let cases: [Member]
   private let shift: UInt64
   private let mask: Int
 
-  /// `names` are the JSON member names, in the order of `Member.allCases`.
-  init(names: [String]) {
+  /// Builds the table from the members' raw values, which are gpsd's JSON member names.
+  init() {
+    cases = Array(Member.allCases)
+    let names = cases.map(\.rawValue)
     var bits = 4
     while (1 << bits) < names.count * 4 { bits += 1 }
     let size = 1 << bits
@@ -22,10 +26,11 @@ struct MemberTable<Member: CaseIterable & RawRepresentable> where Member.RawValu
     members = Array(repeating: -1, count: size)
     shift = UInt64(64 - bits)
     mask = size - 1
-    for (member, name) in zip(Member.allCases, names) {
+    for (index, name) in names.enumerated() {
       var bytes = Array(name.utf8)
       let length = bytes.count
-      precondition(length <= 16, "member names are at most 16 bytes")  // programmer error, not input
+      // A programmer error in a member enum, never reachable from input.
+      precondition(length <= 16, "member names are at most 16 bytes")
       bytes.withUnsafeMutableBufferPointer { buffer in
         guard let start = buffer.baseAddress else { return }
         let (low, high) = Self.pack(UnsafePointer(start), length)
@@ -34,7 +39,7 @@ struct MemberTable<Member: CaseIterable & RawRepresentable> where Member.RawValu
         lows[slot] = low
         highs[slot] = high
         lengths[slot] = length
-        members[slot] = member.rawValue
+        members[slot] = index
       }
     }
   }
@@ -65,7 +70,9 @@ struct MemberTable<Member: CaseIterable & RawRepresentable> where Member.RawValu
     while true {
       let length = lengths[slot]
       if length < 0 { return nil }
-      if length == key.count, lows[slot] == low, highs[slot] == high { return Member(rawValue: members[slot]) }
+      if length == key.count, lows[slot] == low, highs[slot] == high {
+        return cases[members[slot]]
+      }
       slot = (slot + 1) & mask
     }
   }

@@ -57,7 +57,8 @@ enum NumberParser {
       }
       guard index > fractionStart else {
         throw index < count
-          ? .malformedJSON(offset: index, reason: "expected a digit after '.'") : .truncated(offset: index)
+          ? .malformedJSON(offset: index, reason: "expected a digit after '.'")
+          : .truncated(offset: index)
       }
     }
     if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
@@ -76,7 +77,8 @@ enum NumberParser {
       }
       guard index > exponentStart else {
         throw index < count
-          ? .malformedJSON(offset: index, reason: "expected a digit in the exponent") : .truncated(offset: index)
+          ? .malformedJSON(offset: index, reason: "expected a digit in the exponent")
+          : .truncated(offset: index)
       }
       exponent += exponentNegative ? -written : written
     }

@@ -1,7 +1,25 @@
-enum ATTMember: Int, CaseIterable {
-  case `class`, device, time, heading, mag_st, pitch, pitch_st, yaw, yaw_st, roll, roll_st, dip, mag_len
-  case mag_x, mag_y, mag_z, acc_len, acc_x, acc_y, acc_z, gyro_x, gyro_y, depth, temp
-  static let table = MemberTable<ATTMember>(names: allCases.map { "\($0)" })
+enum ATTMember: String, CaseIterable {
+  case `class`, device, time, heading
+  case magSt = "mag_st"
+  case pitch
+  case pitchSt = "pitch_st"
+  case yaw
+  case yawSt = "yaw_st"
+  case roll
+  case rollSt = "roll_st"
+  case dip,
+    magLen
+  case magX = "mag_x"
+  case magY = "mag_y"
+  case magZ = "mag_z"
+  case accLen = "acc_len"
+  case accX = "acc_x"
+  case accY = "acc_y"
+  case accZ = "acc_z"
+  case gyroX = "gyro_x"
+  case gyroY = "gyro_y"
+  case depth, temp
+  static let table = MemberTable<ATTMember>()
 }
 
 extension ObjectReader {
@@ -14,24 +32,24 @@ extension ObjectReader {
         case .device: report.device = try scanner.string()
         case .time: report.time = try scanner.timestamp()
         case .heading: report.heading = try scanner.number()
-        case .mag_st: report.mag_st = try scanner.string()
+        case .magSt: report.magSt = try scanner.string()
         case .pitch: report.pitch = try scanner.number()
-        case .pitch_st: report.pitch_st = try scanner.string()
+        case .pitchSt: report.pitchSt = try scanner.string()
         case .yaw: report.yaw = try scanner.number()
-        case .yaw_st: report.yaw_st = try scanner.string()
+        case .yawSt: report.yawSt = try scanner.string()
         case .roll: report.roll = try scanner.number()
-        case .roll_st: report.roll_st = try scanner.string()
+        case .rollSt: report.rollSt = try scanner.string()
         case .dip: report.dip = try scanner.number()
-        case .mag_len: report.mag_len = try scanner.number()
-        case .mag_x: report.mag_x = try scanner.number()
-        case .mag_y: report.mag_y = try scanner.number()
-        case .mag_z: report.mag_z = try scanner.number()
-        case .acc_len: report.acc_len = try scanner.number()
-        case .acc_x: report.acc_x = try scanner.number()
-        case .acc_y: report.acc_y = try scanner.number()
-        case .acc_z: report.acc_z = try scanner.number()
-        case .gyro_x: report.gyro_x = try scanner.number()
-        case .gyro_y: report.gyro_y = try scanner.number()
+        case .magLen: report.magLen = try scanner.number()
+        case .magX: report.magX = try scanner.number()
+        case .magY: report.magY = try scanner.number()
+        case .magZ: report.magZ = try scanner.number()
+        case .accLen: report.accLen = try scanner.number()
+        case .accX: report.accX = try scanner.number()
+        case .accY: report.accY = try scanner.number()
+        case .accZ: report.accZ = try scanner.number()
+        case .gyroX: report.gyroX = try scanner.number()
+        case .gyroY: report.gyroY = try scanner.number()
         case .depth: report.depth = try scanner.number()
         case .temp: report.temp = try scanner.number()
         }

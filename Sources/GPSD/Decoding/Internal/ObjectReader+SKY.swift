@@ -1,11 +1,12 @@
-enum SKYMember: Int, CaseIterable {
+enum SKYMember: String, CaseIterable {
   case `class`, device, time, xdop, ydop, vdop, tdop, hdop, gdop, pdop, nSat, uSat, satellites
-  static let table = MemberTable<SKYMember>(names: allCases.map { "\($0)" })
+  static let table = MemberTable<SKYMember>()
 }
 
-enum SatelliteMember: Int, CaseIterable {
-  case PRN, az, el, ss, used, gnssid, svid, sigid, freqid, health
-  static let table = MemberTable<SatelliteMember>(names: allCases.map { "\($0)" })
+enum SatelliteMember: String, CaseIterable {
+  case prn = "PRN"
+  case az, el, ss, used, gnssid, svid, sigid, freqid, health
+  static let table = MemberTable<SatelliteMember>()
 }
 
 extension ObjectReader {
@@ -51,11 +52,11 @@ extension ObjectReader {
   mutating func decodeSatellite() throws(GPSDDecodingError) -> GPSDSatellite {
     var prn: Int?
     var used: Bool?
-    var satellite = GPSDSatellite(PRN: 0, used: false)
+    var satellite = GPSDSatellite(prn: 0, used: false)
     while let member = try nextMember(SatelliteMember.table) {
       do {
         switch member {
-        case .PRN: prn = try scanner.int()
+        case .prn: prn = try scanner.int()
         case .az: satellite.az = try scanner.number()
         case .el: satellite.el = try scanner.number()
         case .ss: satellite.ss = try scanner.number()
@@ -72,7 +73,7 @@ extension ObjectReader {
     }
     guard let prn else { throw missing("satellites.PRN") }
     guard let used else { throw missing("satellites.used") }
-    satellite.PRN = prn
+    satellite.prn = prn
     satellite.used = used
     return satellite
   }

@@ -1,21 +1,25 @@
-enum VersionMember: Int, CaseIterable {
-  case `class`, release, rev, proto_major, proto_minor, remote
-  static let table = MemberTable<VersionMember>(names: allCases.map { "\($0)" })
+enum VersionMember: String, CaseIterable {
+  case `class`, release, rev
+  case protoMajor = "proto_major"
+  case protoMinor = "proto_minor"
+  case remote
+  static let table = MemberTable<VersionMember>()
 }
 
-enum DeviceMember: Int, CaseIterable {
-  case `class`, path, activated, flags, driver, subtype, subtype1, bps, parity, stopbits, native, cycle, mincycle
-  static let table = MemberTable<DeviceMember>(names: allCases.map { "\($0)" })
+enum DeviceMember: String, CaseIterable {
+  case `class`, path, activated, flags, driver, subtype, subtype1, bps, parity, stopbits, native,
+    cycle, mincycle
+  static let table = MemberTable<DeviceMember>()
 }
 
-enum WatchMember: Int, CaseIterable {
+enum WatchMember: String, CaseIterable {
   case `class`, enable, json, nmea, raw, scaled, split24, pps, timing, device, remote
-  static let table = MemberTable<WatchMember>(names: allCases.map { "\($0)" })
+  static let table = MemberTable<WatchMember>()
 }
 
-enum ListMember: Int, CaseIterable {
+enum ListMember: String, CaseIterable {
   case `class`, devices, message
-  static let table = MemberTable<ListMember>(names: allCases.map { "\($0)" })
+  static let table = MemberTable<ListMember>()
 }
 
 extension ObjectReader {
@@ -31,8 +35,8 @@ extension ObjectReader {
         case .class: try scanner.skipValue()
         case .release: release = try scanner.string()
         case .rev: rev = try scanner.string()
-        case .proto_major: major = try scanner.int()
-        case .proto_minor: minor = try scanner.int()
+        case .protoMajor: major = try scanner.int()
+        case .protoMinor: minor = try scanner.int()
         case .remote: remote = try scanner.string()
         }
       } catch {
@@ -41,7 +45,9 @@ extension ObjectReader {
     }
     guard let major else { throw missing("proto_major") }
     guard let minor else { throw missing("proto_minor") }
-    return VersionReport(release: release ?? "", rev: rev ?? "", proto_major: major, proto_minor: minor, remote: remote)
+    return VersionReport(
+      release: release ?? "", rev: rev ?? "", protoMajor: major, protoMinor: minor, remote: remote
+    )
   }
 
   mutating func decodeDevice() throws(GPSDDecodingError) -> DeviceReport {

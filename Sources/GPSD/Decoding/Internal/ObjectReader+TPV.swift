@@ -1,11 +1,13 @@
 /// The members of a TPV object, named exactly as gpsd_json(5) names them.
-enum TPVMember: Int, CaseIterable {
-  case `class`, device, status, mode, time, altHAE, altMSL, alt, climb, datum, depth, dgpsAge, dgpsSta
-  case epc, epd, eph, eps, ept, epx, epy, epv, geoidSep, lat, leapseconds, lon, track, magtrack, magvar
+enum TPVMember: String, CaseIterable {
+  case `class`, device, status, mode, time, altHAE, altMSL, alt, climb, datum, depth, dgpsAge,
+    dgpsSta
+  case epc, epd, eph, eps, ept, epx, epy, epv, geoidSep, lat, leapseconds, lon, track, magtrack,
+    magvar
   case speed, ecefx, ecefy, ecefz, ecefpAcc, ecefvx, ecefvy, ecefvz, ecefvAcc, sep, relD, relE, relN
   case velD, velE, velN, wanglem, wangler, wanglet, wspeedr, wspeedt
 
-  static let table = MemberTable<TPVMember>(names: allCases.map { "\($0)" })
+  static let table = MemberTable<TPVMember>()
 }
 
 extension ObjectReader {
@@ -88,7 +90,8 @@ extension ObjectReader {
     let start = scanner.position
     guard let raw = try scanner.int() else { return nil }
     guard let mode = GPSDFixMode(rawValue: raw) else {
-      throw .invalidMember(class: "", member: "", offset: start, reason: "mode \(raw) is not 0, 1, 2 or 3")
+      throw .invalidMember(
+        class: "", member: "", offset: start, reason: "mode \(raw) is not 0, 1, 2 or 3")
     }
     return mode
   }

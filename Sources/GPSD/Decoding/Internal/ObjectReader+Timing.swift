@@ -1,11 +1,16 @@
-enum GSTMember: Int, CaseIterable {
+enum GSTMember: String, CaseIterable {
   case `class`, device, time, rms, major, minor, orient, lat, lon, alt, ve, vn, vu
-  static let table = MemberTable<GSTMember>(names: allCases.map { "\($0)" })
+  static let table = MemberTable<GSTMember>()
 }
 
-enum TimeOffsetMember: Int, CaseIterable {
-  case `class`, device, real_sec, real_nsec, clock_sec, clock_nsec, precision, qErr
-  static let table = MemberTable<TimeOffsetMember>(names: allCases.map { "\($0)" })
+enum TimeOffsetMember: String, CaseIterable {
+  case `class`, device
+  case realSec = "real_sec"
+  case realNsec = "real_nsec"
+  case clockSec = "clock_sec"
+  case clockNsec = "clock_nsec"
+  case precision, qErr
+  static let table = MemberTable<TimeOffsetMember>()
 }
 
 extension ObjectReader {
@@ -41,10 +46,10 @@ extension ObjectReader {
       do {
         switch member {
         case .device: report.device = try scanner.string()
-        case .real_sec: report.real_sec = try scanner.integer()
-        case .real_nsec: report.real_nsec = try scanner.integer()
-        case .clock_sec: report.clock_sec = try scanner.integer()
-        case .clock_nsec: report.clock_nsec = try scanner.integer()
+        case .realSec: report.realSec = try scanner.integer()
+        case .realNsec: report.realNsec = try scanner.integer()
+        case .clockSec: report.clockSec = try scanner.integer()
+        case .clockNsec: report.clockNsec = try scanner.integer()
         case .precision: report.precision = try scanner.int()
         case .class, .qErr: try scanner.skipValue()
         }
@@ -62,10 +67,10 @@ extension ObjectReader {
         switch member {
         case .class: try scanner.skipValue()
         case .device: report.device = try scanner.string()
-        case .real_sec: report.real_sec = try scanner.integer()
-        case .real_nsec: report.real_nsec = try scanner.integer()
-        case .clock_sec: report.clock_sec = try scanner.integer()
-        case .clock_nsec: report.clock_nsec = try scanner.integer()
+        case .realSec: report.realSec = try scanner.integer()
+        case .realNsec: report.realNsec = try scanner.integer()
+        case .clockSec: report.clockSec = try scanner.integer()
+        case .clockNsec: report.clockNsec = try scanner.integer()
         case .precision: report.precision = try scanner.int()
         case .qErr: report.qErr = try scanner.integer()
         }

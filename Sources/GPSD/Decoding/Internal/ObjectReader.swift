@@ -5,15 +5,11 @@ struct ObjectReader {
   var first: Bool
   let className: StaticString
 
-  init(scanner: JSONScanner, first: Bool, className: StaticString) {
-    self.scanner = scanner
-    self.first = first
-    self.className = className
-  }
-
   /// The next member this class models (skipping unknown ones), or `nil` after the closing `}`.
   @inline(__always)
-  mutating func nextMember<Member>(_ table: MemberTable<Member>) throws(GPSDDecodingError) -> Member? {
+  mutating func nextMember<Member>(_ table: MemberTable<Member>) throws(GPSDDecodingError)
+    -> Member?
+  {
     while let key = try scanner.nextKey(first: &first) {
       if let member = table.lookup(key) { return member }
       try scanner.skipValue(depth: 2)
@@ -24,7 +20,8 @@ struct ObjectReader {
   /// Names the class and member in an error the scanner raised without that context.
   func attribute(_ error: GPSDDecodingError, _ member: some Any) -> GPSDDecodingError {
     guard case .invalidMember(_, _, let offset, let reason) = error else { return error }
-    return .invalidMember(class: "\(className)", member: "\(member)", offset: offset, reason: reason)
+    return .invalidMember(
+      class: "\(className)", member: "\(member)", offset: offset, reason: reason)
   }
 
   func missing(_ member: String) -> GPSDDecodingError {

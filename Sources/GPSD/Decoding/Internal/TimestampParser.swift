@@ -37,12 +37,13 @@ enum TimestampParser {
   }
 
   /// gpsd before protocol 3.10 sent times as seconds since the epoch; accept that form too.
+  /// A double holds such a time to about 0.2 µs, so the fraction is rounded to whole microseconds.
   static func fromEpochSeconds(_ value: Double) -> GPSDTimestamp? {
     guard value.isFinite, abs(value) < 1e15 else { return nil }
     let whole = value.rounded(.down)
-    let nanoseconds = ((value - whole) * 1e9).rounded()
-    return nanoseconds >= 1e9
+    let microseconds = ((value - whole) * 1e6).rounded()
+    return microseconds >= 1e6
       ? GPSDTimestamp(seconds: Int64(whole) + 1, nanoseconds: 0)
-      : GPSDTimestamp(seconds: Int64(whole), nanoseconds: Int32(nanoseconds))
+      : GPSDTimestamp(seconds: Int64(whole), nanoseconds: Int32(microseconds) * 1000)
   }
 }
