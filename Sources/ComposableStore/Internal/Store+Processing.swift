@@ -1,0 +1,131 @@
+import Synchronization
+
+/// What only the thread running the reducer touches, behind the store's reducer lock.
+struct Engine<State, Action: Sendable> {
+  var state: State
+  let reduce: (inout State, Action) -> Effect<Action>
+  /// How effect tasks deliver actions back to the store (holds it weakly).
+  var deliver: (@Sendable (Action) async -> Void)?
+  /// Actions waiting in this drain (fed back by `Effect.send` or sent from inside the reducer).
+  var queue: [QueuedAction<Action>] = []
+  var head = 0
+
+  init(state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
+    self.state = state
+    self.reduce = reduce
+  }
+
+  mutating func dequeue() -> QueuedAction<Action>? {
+    guard head < queue.count else {
+      if !queue.isEmpty {
+        queue.removeAll(keepingCapacity: true)
+        head = 0
+      }
+      return nil
+    }
+    defer { head += 1 }
+    return queue[head]
+  }
+}
+
+/// An action waiting for the reducer, with where its effects' tasks go.
+struct QueuedAction<Action: Sendable> {
+  enum Owner {
+    /// Part of the `send` being processed: its tasks join the returned `StoreTask`.
+    case caller
+    /// Sent from inside the reducer: its tasks go to the `StoreTask` that send returned.
+    case pending(PendingEffects)
+    /// Sent by an effect: nobody awaits its effects.
+    case effect
+  }
+
+  let action: Action
+  let owner: Owner
+}
+
+/// The state readers see, and the observers of `states`.
+struct Published<State: Sendable> {
+  var state: State
+  var observers: [Int: AsyncStream<State>.Continuation] = [:]
+  var nextObserverID = 0
+}
+
+extension Store {
+  /// Runs the reducer for `action` and everything queued behind it, on the calling thread.
+  func process(_ action: Action, owner: QueuedAction<Action>.Owner = .caller) -> StoreTask {
+    engine.withLock { engine in
+      let thread = currentThreadID()
+      drainer.store(thread, ordering: .relaxed)
+      var callerTasks: [Task<Void, Never>] = []
+      var pendings: [PendingEffects] = []
+      var next: QueuedAction<Action>? = QueuedAction(action: action, owner: owner)
+      while let current = next {
+        run(current, in: &engine, callerTasks: &callerTasks, pendings: &pendings)
+        if reentrantCount.load(ordering: .relaxed) > 0 {
+          let queued = reentrant.withLock { queued in
+            defer { queued.removeAll() }
+            return queued
+          }
+          reentrantCount.subtract(queued.count, ordering: .relaxed)
+          engine.queue += queued
+        }
+        next = engine.dequeue()
+      }
+      let state = engine.state
+      published.withLock { $0.state = state }
+      drainer.store(0, ordering: .relaxed)
+      for pending in pendings { pending.seal() }
+      return callerTasks.isEmpty ? StoreTask(.none) : StoreTask(.tasks(callerTasks))
+    }
+  }
+
+  private func run(
+    _ current: QueuedAction<Action>,
+    in engine: inout Engine<State, Action>,
+    callerTasks: inout [Task<Void, Never>],
+    pendings: inout [PendingEffects]
+  ) {
+    let effect = engine.reduce(&engine.state, current.action)
+    if case .pending(let pending) = current.owner { pendings.append(pending) }
+    if case .none = effect.operation {
+    } else if let deliver = engine.deliver {
+      var tasks: [Task<Void, Never>] = []
+      var fedBack: [QueuedAction<Action>] = []
+      runtime.start(
+        effect, origin: current.action, send: deliver,
+        enqueue: { fedBack.append(QueuedAction(action: $0, owner: current.owner)) },
+        tasks: &tasks
+      )
+      engine.queue += fedBack
+      switch current.owner {
+      case .caller: callerTasks += tasks
+      case .pending(let pending): pending.append(tasks)
+      case .effect: break
+      }
+    }
+    if observerCount.load(ordering: .relaxed) > 0 {
+      let state = engine.state
+      published.withLock { published in
+        published.state = state
+        for observer in published.observers.values { observer.yield(state) }
+      }
+    }
+  }
+
+  /// An action sent from inside the reducer on this thread: queue it for the running drain.
+  func enqueueReentrant(_ action: Action) -> StoreTask {
+    let pending = PendingEffects()
+    reentrant.withLock { $0.append(QueuedAction(action: action, owner: .pending(pending))) }
+    reentrantCount.add(1, ordering: .relaxed)
+    return StoreTask(.pending(pending))
+  }
+
+  /// An action sent by an effect: handled before `Send` returns, which gives back-pressure.
+  func sendFromEffect(_ action: Action) {
+    if drainer.load(ordering: .relaxed) == currentThreadID() {
+      _ = enqueueReentrant(action)
+      return
+    }
+    _ = process(action, owner: .effect)
+  }
+}

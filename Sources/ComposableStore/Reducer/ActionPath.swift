@@ -1,0 +1,27 @@
+/// How a parent action holds a child feature's action: embed a child action in the parent's
+/// enum, and extract it back out (or `nil` when the parent action is about something else).
+///
+/// ```swift
+/// enum AppAction { case motion(MotionFeature.Action), quit }
+/// let motionPath = ActionPath<AppAction, MotionFeature.Action>(embed: AppAction.motion) {
+///   guard case let .motion(action) = $0 else { return nil }
+///   return action
+/// }
+/// ```
+///
+/// This is the one piece of a case path that ``Scope`` needs, without macros or dependencies.
+public struct ActionPath<Root, Value>: Sendable {
+  /// Wraps a child action in the parent action.
+  public let embed: @Sendable (Value) -> Root
+  /// Unwraps the child action, or returns `nil` if `root` is not a child action.
+  public let extract: @Sendable (Root) -> Value?
+
+  /// Creates a path from its two directions.
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embed = embed
+    self.extract = extract
+  }
+}

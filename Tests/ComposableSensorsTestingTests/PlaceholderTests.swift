@@ -1,5 +1,0 @@
-import Testing
-
-@Test func ComposableSensorsTestingTestsPlaceholder() {
-  #expect(Bool(true))
-}

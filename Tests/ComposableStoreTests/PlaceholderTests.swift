@@ -1,5 +1,0 @@
-import Testing
-
-@Test func ComposableStoreTestsPlaceholder() {
-  #expect(Bool(true))
-}
