@@ -60,7 +60,7 @@ import Testing
   @Test("An unreadable capture fails the request at once with the reason")
   func unreadableCapture() async {
     let client = LocationClient.replay(
-      contentsOf: URL(fileURLWithPath: "/nonexistent/drive.jsonl"), clock: ImmediateClock())
+      contentsOf: URL(fileURLWithPath: "/nonexistent/drive.jsonl"), clock: TestClock())
     do {
       _ = try await client.requestLocation(id: ID())
       Issue.record("requestLocation returned a fix from a missing file")
