@@ -16,13 +16,17 @@ struct LiveLocationClientTests {
 
   /// TPVs with a fix in gpsd 3.22's capture of the same replay, read with Foundation's JSON parser.
   static func capturedFixes(_ log: String) throws -> [[String: Any]] {
-    let url = try #require(Bundle.module.url(forResource: log + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures"))
-    return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline).compactMap { line in
-      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-      guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2, object["lat"] != nil
-      else { return nil }
-      return object
-    }
+    let url = try #require(
+      Bundle.module.url(
+        forResource: log + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures"))
+    return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline)
+      .compactMap { line in
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
+          object["lat"] != nil
+        else { return nil }
+        return object
+      }
   }
 
   /// Collects events until gpsd announces the end of the replay (DEVICE activated:0) or the feed ends.
@@ -60,7 +64,9 @@ struct LiveLocationClientTests {
       if case .locationsUpdated(let l) = event { l } else { [] }
     }
     let expected = try Self.capturedFixes(log)
-    #expect(locations.count == expected.count, "\(log): \(locations.count) locations, \(expected.count) fixes captured")
+    #expect(
+      locations.count == expected.count,
+      "\(log): \(locations.count) locations, \(expected.count) fixes captured")
     for (location, tpv) in zip(locations, expected) {
       #expect(location.coordinate.latitude == tpv["lat"] as? Double)
       #expect(location.coordinate.longitude == tpv["lon"] as? Double)
@@ -75,7 +81,8 @@ struct LiveLocationClientTests {
     }
     if log == "skytraq" { #expect(locations.isEmpty, "skytraq never gets a fix") }
     if log == "ublox-zed-f9p-nmea" {
-      #expect(all.contains { if case .satellitesUpdated(let s) = $0 { s.count > 30 } else { false } })
+      #expect(
+        all.contains { if case .satellitesUpdated(let s) = $0 { s.count > 30 } else { false } })
     }
   }
 
@@ -112,7 +119,9 @@ struct LiveLocationClientTests {
     }
     #expect(address == "127.0.0.1:\(port)")
     #expect(failure.map { "\($0)" }?.contains("systemctl start gpsd") == true)
-    await #expect(throws: LocationError.notAuthorized(.denied)) { try await client.requestLocation(id: ID()) }
+    await #expect(throws: LocationError.notAuthorized(.denied)) {
+      try await client.requestLocation(id: ID())
+    }
 
     // Starting updates anyway reports the same, as events, and the stream stays usable.
     await client.startUpdatingLocation(id: ID())

@@ -45,7 +45,9 @@ extension LocationEngine {
   func set(_ id: AnyHashableSendable, _ properties: LocationClient.Properties) async {
     await update(id) { manager in
       if let accuracy = properties.desiredAccuracy { manager.updates.desiredAccuracy = accuracy }
-      if let distance = properties.distanceFilter { manager.updates.distanceFilter = max(0, distance) }
+      if let distance = properties.distanceFilter {
+        manager.updates.distanceFilter = max(0, distance)
+      }
       if let heading = properties.headingFilter { manager.heading.headingFilter = max(0, heading) }
     }
   }

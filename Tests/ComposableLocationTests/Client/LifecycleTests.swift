@@ -36,7 +36,8 @@ import Testing
 
   @Test("Creating an id again finishes the old stream; the new manager starts idle and can restart")
   func recreate() async throws {
-    let client = LocationClient.replay(contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
+    let client = LocationClient.replay(
+      contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
     let old = await client.create(id: ID())
     await client.startUpdatingLocation(id: ID())
     let fresh = await client.create(id: ID())

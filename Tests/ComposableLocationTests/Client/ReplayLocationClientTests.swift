@@ -37,7 +37,8 @@ import Testing
   }
 
   @Test func fixKindsFollowModeAndStatus() async throws {
-    let client = LocationClient.replay(contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
+    let client = LocationClient.replay(
+      contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
     let events = await client.create(id: ID())
     await client.startUpdatingLocation(id: ID())
     let kinds = Set(await collect(events, until: \.isEnd).flatMap(\.locations).map(\.fix))
@@ -89,7 +90,11 @@ import Testing
     #expect(failures.count == 3)
     #expect(all.flatMap(\.locations).map(\.coordinate.latitude) == [1, 1.001])
     // Reading the capture is what grants authorization on a replay (there is no prompt).
-    #expect(all.prefix(2) == [.authorizationChanged(.authorizedWhenInUse), .serviceStateChanged(.connected(release: "3.22"))])
+    #expect(
+      all.prefix(2) == [
+        .authorizationChanged(.authorizedWhenInUse),
+        .serviceStateChanged(.connected(release: "3.22")),
+      ])
   }
 
   @Test func distanceFilterAndDesiredAccuracyApply() async throws {
