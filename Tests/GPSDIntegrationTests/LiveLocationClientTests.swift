@@ -172,4 +172,59 @@ struct LiveLocationClientTests {
     await client.destroy(id: ID())
     #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
   }
+
+  @Test(
+    "gpsd killed mid-stream and restarted: reconnects, updates resume, nothing duplicated, still authorized"
+  )
+  func gpsdRestart() async throws {
+    let first = try Gpsfake.start(log: "nmea-rtk", cycle: 0.02)
+    var second: Gpsfake?
+    defer {
+      first.stop()
+      second?.stop()
+    }
+    let client = LocationClient.live(configuration: .init(gpsd: first.configuration))
+    let events = await client.create(id: ID())
+    await client.startUpdatingLocation(id: ID())
+    var all: [LocationEvent] = []
+    var locationsBeforeKill = 0
+    var connections = 0
+    for await event in events {
+      all.append(event)
+      if case .locationsUpdated = event { locationsBeforeKill += second == nil ? 1 : 0 }
+      if case .serviceStateChanged(.connected) = event { connections += 1 }
+      if second == nil, locationsBeforeKill == 3 {
+        first.killGpsd()
+        second = try Gpsfake.start(log: "garmin-10x", port: first.port)
+      }
+      // Done when the second replay has ended: gpsd announces DEVICE activated:0.
+      if connections == 2, case .serviceStateChanged(.deviceLost) = event { break }
+    }
+    await client.destroy(id: ID())
+
+    let cut = try #require(
+      all.firstIndex { if case .serviceStateChanged(.reconnecting) = $0 { true } else { false } })
+    func coordinates(_ slice: ArraySlice<LocationEvent>) -> [[Double]] {
+      slice.flatMap { event -> [Location] in
+        if case .locationsUpdated(let l) = event { l } else { [] }
+      }
+      .map { [$0.coordinate.latitude, $0.coordinate.longitude] }
+    }
+    func captured(_ log: String) throws -> [[Double]] {
+      try Self.capturedFixes(log).map {
+        [$0["lat"] as? Double ?? .nan, $0["lon"] as? Double ?? .nan]
+      }
+    }
+    let before = coordinates(all[..<cut])
+    let after = coordinates(all[cut...])
+    let rtk = try captured("nmea-rtk")
+    let garmin = try captured("garmin-10x")
+    #expect(before.count >= 3 && Array(rtk.prefix(before.count)) == before)
+    #expect(after == garmin, "the second gpsd's fixes, each exactly once")
+    let authorizations = all.filter { if case .authorizationChanged = $0 { true } else { false } }
+    #expect(
+      authorizations == [.authorizationChanged(.authorizedWhenInUse)],
+      "a restart is not a revocation")
+    #expect(await client.authorizationStatus() == .authorizedWhenInUse)
+  }
 }
