@@ -64,7 +64,7 @@ import Testing
     let first = fixes.last
     #expect(first?.timestamp != nil)
     // The next fix is 0.1 s later: the replay waits on the clock for exactly that long.
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     #expect(clock.pendingDeadlines == [TestClock.Instant(offset: .milliseconds(100))])
     await clock.advance(by: .milliseconds(100))
     var second: Location?
