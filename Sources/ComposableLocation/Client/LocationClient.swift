@@ -11,6 +11,11 @@ import ComposableStore
 /// services on that id; ``destroy`` it (or cancel the consuming task) to release the gpsd
 /// connection. The id-taking convenience methods accept any `Hashable & Sendable` id.
 ///
+/// Starting a service that already runs on an id is defined: it keeps the one connection;
+/// location and heading updates reset their filters so the next fix or heading is delivered;
+/// the other services carry on unchanged. Starting after the source ended (a replay reached its
+/// end) opens a fresh one.
+///
 /// ```swift
 /// return .run { send in
 ///   for await event in await client.create(id: LocationID()) {

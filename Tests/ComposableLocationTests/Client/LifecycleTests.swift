@@ -73,4 +73,25 @@ import Testing
     #expect(delivered == 2)
     await client.destroy(id: ID())
   }
+
+  @Test("Starting again after a replay ended plays it again")
+  func restartAfterEnd() async throws {
+    var capture = SyntheticCapture()
+    capture.fix(Coordinate(latitude: 3, longitude: 4))
+    let client = LocationClient.replay(capture: capture.data, clock: ImmediateClock())
+    let events = await client.create(id: ID())
+    var iterator = events.makeAsyncIterator()
+    await client.startUpdatingLocation(id: ID())
+    var ends = 0
+    var locations = 0
+    while ends < 2, let event = await iterator.next() {
+      locations += event.locations.count
+      if event.isEnd {
+        ends += 1
+        if ends == 1 { await client.startUpdatingLocation(id: ID()) }
+      }
+    }
+    #expect(locations == 2)
+    await client.destroy(id: ID())
+  }
 }
