@@ -98,7 +98,7 @@ struct LiveLocationClientTests {
     var iterator = statuses.makeAsyncIterator()
     #expect(await iterator.next() == .notDetermined)
     #expect(await iterator.next() == .authorizedWhenInUse)
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
   }
 
   @Test("gpsd not running: services disabled, denied, a clear error, no crash or hang")
@@ -146,9 +146,12 @@ struct LiveLocationClientTests {
     for await event in events {
       if case .locationsUpdated = event { break }
     }
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
+    // Dropping the stream would destroy the manager too: keep it until the check is done.
+    withExtendedLifetime(events) {
+      #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 1)
+    }
     await client.destroy(id: ID())
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
   }
 
   @Test("Stopping the last service closes the socket; starting again reconnects")
@@ -163,14 +166,16 @@ struct LiveLocationClientTests {
       if case .locationsUpdated = event { break }
     }
     await client.stopUpdatingLocation(id: ID())
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
     await client.startUpdatingHeading(id: ID())
     while let event = await iterator.next() {
       if case .serviceStateChanged(.connected) = event { break }
     }
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
+    withExtendedLifetime(iterator) {
+      #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 1)
+    }
     await client.destroy(id: ID())
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
   }
 
   @Test(

@@ -27,7 +27,9 @@ public struct LocationClient: Sendable {
   /// Creates the manager for an id and returns its event stream.
   ///
   /// Creating an id that already exists finishes the previous stream (its consumer sees the end)
-  /// and stops what the previous manager was running; the new manager starts idle.
+  /// and stops what the previous manager was running; the new manager starts idle. The manager
+  /// lives as long as its stream: when the stream is dropped or its consuming task is cancelled,
+  /// the manager is destroyed as if by ``destroy``.
   public var create: @Sendable (AnyHashableSendable) async -> AsyncStream<LocationEvent>
   /// Stops everything the manager runs, finishes its stream and closes its gpsd connection;
   /// when this returns, the socket is closed. Destroying an unknown id does nothing.
