@@ -1,0 +1,51 @@
+import Foundation
+import GPSD
+
+extension LocationClient {
+  /// Tuning shared by the live and replay backends.
+  public struct Configuration: Sendable {
+    /// Where gpsd is and how to talk to it (live backend only): by default `127.0.0.1:2947`
+    /// with `GPSD_HOST`/`GPSD_PORT` honoured, reconnecting with capped backoff, and a receiver
+    /// silent for 5 s reported as lost (``ServiceState/deviceLost(device:)``).
+    public var gpsd: GPSDConnection.Configuration
+    /// How long ``LocationClient/requestLocation`` waits for a good enough fix.
+    public var requestLocationTimeout: Duration
+    /// How long authorization requests wait for gpsd to answer the WATCH request.
+    public var probeTimeout: Duration
+    /// Minimum speed for a course over ground to count as a heading, metres per second.
+    public var minimumHeadingSpeed: Double
+    /// Hysteresis of region monitoring.
+    public var regions: RegionMonitor.Configuration
+    /// Thresholds of the significant-change service.
+    public var significantChange: SignificantChangeFilter
+    /// Thresholds of visit detection.
+    public var visits: VisitDetector
+    /// How many events a manager's stream buffers for a slow consumer before dropping the oldest.
+    public var eventBufferLimit: Int
+    /// Supplies "now" for fixes that carry no timestamp (visits, significant changes).
+    public var now: @Sendable () -> Date
+
+    /// Creates a configuration; every parameter has a sensible default.
+    public init(
+      gpsd: GPSDConnection.Configuration = .fromEnvironment(),
+      requestLocationTimeout: Duration = .seconds(30),
+      probeTimeout: Duration = .seconds(10),
+      minimumHeadingSpeed: Double = 0.5,
+      regions: RegionMonitor.Configuration = .init(),
+      significantChange: SignificantChangeFilter = .init(),
+      visits: VisitDetector = .init(),
+      eventBufferLimit: Int = 1024,
+      now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+      self.gpsd = gpsd
+      self.requestLocationTimeout = requestLocationTimeout
+      self.probeTimeout = probeTimeout
+      self.minimumHeadingSpeed = minimumHeadingSpeed
+      self.regions = regions
+      self.significantChange = significantChange
+      self.visits = visits
+      self.eventBufferLimit = max(1, eventBufferLimit)
+      self.now = now
+    }
+  }
+}
