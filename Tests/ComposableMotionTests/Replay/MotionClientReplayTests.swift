@@ -21,14 +21,16 @@ import Testing
     await motion.create(id: "replay")
     await motion.setUpdateInterval(id: "replay", sensor: .accelerometer, to: .microseconds(3500))
     let updates = motion.startAccelerometerUpdates(id: "replay")
-    await clock.advance()
-    await eventually { motion.accelerometerData(id: "replay")?.timestamp == 0 }
+    // The first row is due at once; then the replay waits on the clock for the second.
+    await clock.waitForSleepers()
+    #expect(motion.accelerometerData(id: "replay")?.timestamp == 0)
 
     // The second row is 3.5 ms later: it is not there until the clock gets there.
     await clock.advance(by: .milliseconds(3))
     #expect(motion.accelerometerData(id: "replay")?.timestamp == 0)
     await clock.advance(by: .microseconds(500))
-    await eventually { motion.accelerometerData(id: "replay")?.timestamp == 0.0035 }
+    await clock.waitForSleepers()
+    #expect(motion.accelerometerData(id: "replay")?.timestamp == 0.0035)
 
     let sample = try #require(motion.accelerometerData(id: "replay"))
     // Row 2: acc (0.087017288, 0.112934212, 9.78355313) m/s², specific force, +z up.
@@ -50,8 +52,10 @@ import Testing
       }
       return times
     }
-    await eventually { motion.isGyroActive(id: "replay") }
-    // Past the last row: a reader still busy when time moves finds its next deadline passed.
+    // The replay starts its timeline when its reader first runs: wait for it to be waiting on
+    // the clock, or time would move before the recording began. Past the last row, a reader
+    // still busy when time moves finds its next deadline passed.
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(2))
     let times = try await consumer.value
     #expect(times == recording.samples.map(\.time))
@@ -68,8 +72,8 @@ import Testing
       for try await _ in motion.startMagnetometerUpdates(id: "replay") { count += 1 }
       return count
     }
-    await eventually { motion.isMagnetometerActive(id: "replay") }
-    // Past the last row: a reader still busy when time moves finds its next deadline passed.
+    // Its reader waits on the clock: time moves only once the recording has begun.
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(2))
     // 1.0465 s of rows at 10 Hz: t = 0, 0.1, …, 1.0.
     #expect(try await consumer.value == 11)
@@ -93,8 +97,8 @@ import Testing
       }
       return updates
     }
-    await eventually { motion.isDeviceMotionActive(id: "fused") }
-    // Past the last row: a reader still busy when time moves finds its next deadline passed.
+    // Its reader waits on the clock: time moves only once the recording has begun.
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(2))
     let updates = try await consumer.value
     #expect(
