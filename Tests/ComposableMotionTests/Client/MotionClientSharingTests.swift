@@ -193,16 +193,40 @@ import Testing
     await motion.destroy(id: "m")
   }
 
-  @Test func theFlagsReadTheirOwnSensor() async {
-    let motion = client()
+  @Test(arguments: [MotionSensor.accelerometer, .gyro, .magnetometer])
+  func eachFlagReadsItsOwnSensor(onlySensor sensor: MotionSensor) async {
+    // A device with this one sensor, streamed by one manager: every other flag stays false.
+    let motion = MotionClient(
+      backend: ManualBackend(routes: [sensor: "chip"]).backend, bufferLimit: 8)
+    #expect(motion.isAccelerometerAvailable == (sensor == .accelerometer))
+    #expect(motion.isGyroAvailable == (sensor == .gyro))
+    #expect(motion.isMagnetometerAvailable == (sensor == .magnetometer))
+    #expect(!motion.isDeviceMotionAvailable)
     await motion.create(id: "m")
-    let stream = motion.startGyroUpdates(id: "m")
-    #expect(motion.isGyroActive(id: "m"))
-    #expect(!motion.isAccelerometerActive(id: "m"))
-    #expect(!motion.isMagnetometerActive(id: "m"))
-    #expect(!motion.isActive(AnyHashableSendable("m"), .deviceMotion))
-    #expect(
-      motion.isAccelerometerAvailable && motion.isGyroAvailable && motion.isMagnetometerAvailable)
+    let stream: Any =
+      switch sensor {
+      case .accelerometer: motion.startAccelerometerUpdates(id: "m")
+      case .gyro: motion.startGyroUpdates(id: "m")
+      default: motion.startMagnetometerUpdates(id: "m")
+      }
+    #expect(motion.isAccelerometerActive(id: "m") == (sensor == .accelerometer))
+    #expect(motion.isGyroActive(id: "m") == (sensor == .gyro))
+    #expect(motion.isMagnetometerActive(id: "m") == (sensor == .magnetometer))
+    #expect(!motion.isDeviceMotionActive(id: "m"))
+    await motion.destroy(id: "m")
+    #expect(!motion.isActive(AnyHashableSendable("m"), sensor))
+    _ = stream
+  }
+
+  @Test func deviceMotionIsActiveAloneThoughItReadsTheAccelerometerAndGyroscope() async {
+    let motion = client()
+    #expect(motion.isDeviceMotionAvailable)
+    await motion.create(id: "m")
+    let stream = motion.startDeviceMotionUpdates(id: "m")
+    await backend.waitUntilRunning("imu")
+    #expect(motion.isDeviceMotionActive(id: "m"))
+    #expect(!motion.isAccelerometerActive(id: "m"), "the fused stream is not an accelerometer one")
+    #expect(!motion.isGyroActive(id: "m"))
     await motion.destroy(id: "m")
     _ = stream
   }
