@@ -8,7 +8,7 @@ import Testing
 /// while, so the bound is wall-clock time, a safety net, not a count of turns.
 func eventually(
   timeout: Duration = .seconds(10),
-  _ condition: @Sendable () -> Bool,
+  _ condition: () -> Bool,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
   let clock = ContinuousClock()
