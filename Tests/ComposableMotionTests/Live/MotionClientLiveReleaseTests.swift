@@ -1,5 +1,4 @@
 import ComposableMotion
-import ComposableSensorsTesting
 import Testing
 
 /// What a buffered device is left with after a stream ends: `stop` and a cancelled consumer
@@ -7,10 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct MotionClientLiveReleaseTests {
   @Test func stopClosesTheDeviceBeforeReturningAndTheStreamCanStartAgain() async throws {
     let hid = try BufferedHIDAccelerometer()
-    let motion = MotionClient.live(
-      root: hid.root, deviceDirectory: hid.devDirectory, clock: TestClock())
-    await motion.create(id: "hid")
-    await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
+    let motion = await hid.liveClient(manager: "hid")
     var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
     try hid.play(scans: 1)
     _ = try #require(try await updates.next())
@@ -30,10 +26,7 @@ import Testing
 
   @Test func cancellingTheOnlyConsumerClosesTheDevice() async throws {
     let hid = try BufferedHIDAccelerometer()
-    let motion = MotionClient.live(
-      root: hid.root, deviceDirectory: hid.devDirectory, clock: TestClock())
-    await motion.create(id: "hid")
-    await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
+    let motion = await hid.liveClient(manager: "hid")
     let updates = motion.startAccelerometerUpdates(id: "hid")
     let consumer = Task {
       for try await _ in updates {}

@@ -51,10 +51,7 @@ import Testing
 
   @Test func streamsABufferedDeviceAndReleasesItOnDestroy() async throws {
     let hid = try BufferedHIDAccelerometer()
-    let motion = MotionClient.live(
-      root: hid.root, deviceDirectory: hid.devDirectory, clock: TestClock())
-    await motion.create(id: "hid")
-    await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
+    let motion = await hid.liveClient(manager: "hid")
     var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
     try hid.play()
 
@@ -73,10 +70,7 @@ import Testing
 
   @Test func anUnpluggedDeviceFailsTheStreamWithAClearError() async throws {
     let hid = try BufferedHIDAccelerometer()
-    let motion = MotionClient.live(
-      root: hid.root, deviceDirectory: hid.devDirectory, clock: TestClock())
-    await motion.create(id: "hid")
-    await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
+    let motion = await hid.liveClient(manager: "hid")
     var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
     try hid.play(scans: 2)
     _ = try await updates.next()

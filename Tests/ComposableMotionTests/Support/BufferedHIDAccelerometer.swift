@@ -1,3 +1,5 @@
+import ComposableMotion
+import ComposableSensorsTesting
 import Foundation
 import Testing
 
@@ -19,6 +21,15 @@ final class BufferedHIDAccelerometer {
   var root: String { tree.root }
   /// Where the live client finds `iio:device0`.
   var devDirectory: String { tree.devDirectory }
+
+  /// The live client over this device, as a user makes it, with manager `id` created and
+  /// asking for every scan the device streams.
+  func liveClient(manager id: String) async -> MotionClient {
+    let motion = MotionClient.live(root: root, deviceDirectory: devDirectory, clock: TestClock())
+    await motion.create(id: id)
+    await motion.setUpdateInterval(id: id, sensor: .accelerometer, to: .microseconds(1))
+    return motion
+  }
 
   /// Writes the 15 captured 24-byte scans (or the first `count`) for the reader to read.
   func play(scans count: Int = 15) throws {
