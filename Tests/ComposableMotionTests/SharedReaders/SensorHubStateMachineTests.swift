@@ -208,4 +208,14 @@ import Testing
     #expect(received[fast.token] == 9)
     #expect(received[slow.token] == 3)
   }
+
+  @Test func aSelfPacedReaderAtAZeroIntervalPassesEveryScanWithoutTrapping() throws {
+    // Zero intervals must not reach a division: 10 ms / 0 s is no whole number of scans.
+    var m = Machine(routes: [.accelerometer: "poll"], selfPacedReaders: ["poll"])
+    let eager = try subscribe(&m, a, to: .accelerometer, every: .zero)
+    let paced = try subscribe(&m, b, to: .accelerometer)
+    let received = try deliveries(&m, from: "poll", at: [1, 2, 3])
+    #expect(received[eager.token] == 3)
+    #expect(received[paced.token] == 3, "its reader runs as fast as the eager subscriber asks")
+  }
 }
