@@ -260,4 +260,19 @@ import Testing
     #expect(try await gyro.next()?.timestamp == 1)
     await motion.destroy(id: "m")
   }
+
+  @Test func aZeroOrNegativeIntervalMeansAsFastAsTheSensorGoes() async throws {
+    let motion = client()
+    await motion.create(id: "m")
+    await motion.setUpdateInterval(id: "m", sensor: .gyro, to: .zero)
+    #expect(motion.updateInterval(id: "m", sensor: .gyro) == .microseconds(1))
+    await motion.setUpdateInterval(id: "m", sensor: .accelerometer, to: .milliseconds(-5))
+    #expect(motion.updateInterval(id: "m", sensor: .accelerometer) == .microseconds(1))
+    var gyro = motion.startGyroUpdates(id: "m").makeAsyncIterator()
+    await backend.waitUntilRunning("imu")
+    #expect(backend.events == [.started("imu", [.gyro], .microseconds(1))])
+    backend.push(flat(1), to: "imu")
+    #expect(try await gyro.next()?.timestamp == 1)
+    await motion.destroy(id: "m")
+  }
 }
