@@ -119,6 +119,21 @@ import Testing
   }
 }
 
+extension MotionClientReplayTests {
+  @Test func anAbsurdTimestampIsNeverReachedRatherThanACrash() async throws {
+    let csv = "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0.5,0,0,9.81\n1e300,0,0,0,0,0,9.81\n"
+    let clock = TestClock()
+    let motion = MotionClient.replay(recording: try IMURecording(csv: csv), clock: clock)
+    await motion.create(id: "replay")
+    let updates = motion.startGyroUpdates(id: "replay")
+    await clock.waitForSleepers()
+    #expect(motion.gyroData(id: "replay")?.rotationRate.z == 0.5)
+    #expect(clock.pendingDeadlines.first.map { $0.offset > .seconds(1e14) } == true)
+    await motion.destroy(id: "replay")
+    _ = updates
+  }
+}
+
 /// Everything `stream` yields until it finishes. Called in an `async let`, it runs as a child
 /// task, so the test's time limit cancels it instead of leaving the test waiting.
 private func collect<Element: Sendable>(
