@@ -61,6 +61,13 @@ private final class ReplayTimeline: Sendable {
     self.samples = samples
   }
 
+  /// A row's offset from the first as a `Duration`, held within ±10¹⁵ s (about 30 million
+  /// years): a recording's absurd but finite time (1e300) means "never", where converting it
+  /// as it is would trap.
+  static func offset(_ seconds: Double) -> Duration {
+    .seconds(min(max(seconds, -1e15), 1e15))
+  }
+
   func play(into events: MotionBackend.ReaderEvents) async throws {
     try await clock.play(self, into: events)
   }
@@ -70,7 +77,7 @@ private final class ReplayTimeline: Sendable {
     async throws
   {
     guard let first = samples.first, let last = samples.last else { return }
-    let length = Duration.seconds(last.time - first.time)
+    let length = Self.offset(last.time - first.time)
     let origin: C.Instant = start.withLock { stored in
       let now = clock.now
       if let previous = stored as? C.Instant, previous.duration(to: now) <= length {
@@ -84,8 +91,8 @@ private final class ReplayTimeline: Sendable {
     var index = samples.partitionPoint { $0.time - first.time < elapsed }
     while index < samples.count {
       let row = samples[index]
-      try await clock.sleep(
-        until: origin.advanced(by: .seconds(row.time - first.time)), tolerance: nil)
+      let due = origin.advanced(by: Self.offset(row.time - first.time))
+      try await clock.sleep(until: due, tolerance: nil)
       events.scan(
         CoreMotionUnits.scan(
           acceleration: row.accelerometer, angularVelocity: row.gyroscope,

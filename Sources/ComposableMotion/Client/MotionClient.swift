@@ -37,7 +37,9 @@ public struct MotionClient: Sendable {
   /// The update interval of a sensor for manager `id` (default 10 ms).
   public var updateInterval: @Sendable (AnyHashableSendable, MotionSensor) -> Duration
   /// Sets the update interval of a sensor for manager `id`; a running stream adopts it (its
-  /// reader restarts at the new rate if it must). Ignored for an id that was not created.
+  /// reader restarts at the new rate if it must). Intervals under 1 µs, zero and negative
+  /// ones included, mean "as fast as the sensor goes" and are stored as 1 µs. Ignored for an
+  /// id that was not created.
   public var setUpdateInterval:
     @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void
 

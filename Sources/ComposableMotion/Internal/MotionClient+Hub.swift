@@ -11,7 +11,7 @@ extension MotionClient {
       destroy: { await streams.destroy(owner: $0) },
       updateInterval: { registry.interval($0, $1) },
       setUpdateInterval: { id, sensor, interval in
-        guard registry.setInterval(id, sensor, interval) else { return }
+        guard let interval = registry.setInterval(id, sensor, interval) else { return }
         let readerInterval = streams.readerInterval(sensor, interval)
         let stopped = hub.updateInterval(owner: id, service: sensor, interval: readerInterval)
         for task in stopped { await task.value }

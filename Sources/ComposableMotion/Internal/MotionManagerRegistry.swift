@@ -35,13 +35,20 @@ final class MotionManagerRegistry: Sendable {
     managers.withLock { $0[id]?.intervals[sensor] } ?? Self.defaultInterval
   }
 
-  /// Sets an interval; returns false when the manager does not exist.
-  func setInterval(_ id: AnyHashableSendable, _ sensor: MotionSensor, _ interval: Duration) -> Bool
-  {
-    managers.withLock { managers in
-      guard managers[id] != nil else { return false }
+  /// The shortest interval a manager can ask for: "as fast as the sensor goes". Zero and
+  /// negative intervals are raised to it, so a polled reader's deadlines always move forward.
+  static let shortestInterval = Duration.microseconds(1)
+
+  /// Sets an interval, raised to ``shortestInterval`` if shorter; returns the interval set, or
+  /// nil when the manager does not exist.
+  func setInterval(
+    _ id: AnyHashableSendable, _ sensor: MotionSensor, _ interval: Duration
+  ) -> Duration? {
+    let interval = max(interval, Self.shortestInterval)
+    return managers.withLock { managers in
+      guard managers[id] != nil else { return nil }
       managers[id]?.intervals[sensor] = interval
-      return true
+      return interval
     }
   }
 

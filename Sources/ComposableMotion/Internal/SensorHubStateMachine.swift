@@ -154,7 +154,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     _ state: ReaderState
   ) -> Bool {
     if selfPacedReaders.contains(reader) {
-      let every = max(1, Int((seconds(sub.interval) / seconds(state.interval)).rounded()))
+      let every = Self.scansPerOutput(sub.interval, readerInterval: state.interval)
       subscriptions[key]?.countdown = sub.countdown == 0 ? every - 1 : sub.countdown - 1
       return sub.countdown == 0
     }
@@ -162,6 +162,15 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     let due = OutputPacing.isDue(scan.timestamp, period: seconds(sub.interval), nextDue: &nextDue)
     subscriptions[key]?.nextDue = nextDue
     return due
+  }
+
+  /// How many scans of a self-paced reader make one output at `interval`: at least one. A zero
+  /// reader interval (the client never asks for one, but the machine must not trap on it) or
+  /// an absurdly long subscriber interval cannot become a division's trap on `Int`.
+  static func scansPerOutput(_ interval: Duration, readerInterval: Duration) -> Int {
+    let ratio = seconds(interval) / seconds(readerInterval)
+    guard ratio.isFinite, ratio > 1 else { return 1 }
+    return Int(min(ratio, 1e9).rounded())
   }
 
   /// Counts one sample dropped by a slow consumer of `token`'s stream.

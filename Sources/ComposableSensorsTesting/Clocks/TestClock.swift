@@ -147,11 +147,10 @@ public final class TestClock: Clock, Sendable {
       return
     }
     await yieldToOthers()
-    while let woken = state.withLock({ $0.wakeEarliest(notAfter: deadline) }) {
+    while let woken = state.withLock({ $0.wakeEarliestOrMove(to: deadline) }) {
       for continuation in woken { continuation.resume() }
       await yieldToOthers()
     }
-    state.withLock { $0.now = max($0.now, deadline) }
     await yieldToOthers()
   }
 
@@ -253,6 +252,18 @@ struct TestClockState {
       return nil
     }
     return sleeper.continuation
+  }
+
+  /// Wakes the sleepers due next (see ``wakeEarliest(notAfter:)``) or, when none is due by
+  /// `deadline`, moves `now` to it, in one locked step: were "none due" and "time moves" two
+  /// steps, a sleeper registering between them (a woken task going back to sleep on another
+  /// thread) would keep a deadline that has passed and never wake.
+  mutating func wakeEarliestOrMove(to deadline: TestClock.Instant) -> [UnsafeContinuation<
+    Void, any Error
+  >]? {
+    if let due = wakeEarliest(notAfter: deadline) { return due }
+    now = max(now, deadline)
+    return nil
   }
 
   /// Moves `now` to the earliest deadline not after `limit` and removes every sleeper due then.

@@ -193,16 +193,40 @@ import Testing
     await motion.destroy(id: "m")
   }
 
-  @Test func theFlagsReadTheirOwnSensor() async {
-    let motion = client()
+  @Test(arguments: [MotionSensor.accelerometer, .gyro, .magnetometer])
+  func eachFlagReadsItsOwnSensor(onlySensor sensor: MotionSensor) async {
+    // A device with this one sensor, streamed by one manager: every other flag stays false.
+    let motion = MotionClient(
+      backend: ManualBackend(routes: [sensor: "chip"]).backend, bufferLimit: 8)
+    #expect(motion.isAccelerometerAvailable == (sensor == .accelerometer))
+    #expect(motion.isGyroAvailable == (sensor == .gyro))
+    #expect(motion.isMagnetometerAvailable == (sensor == .magnetometer))
+    #expect(!motion.isDeviceMotionAvailable)
     await motion.create(id: "m")
-    let stream = motion.startGyroUpdates(id: "m")
-    #expect(motion.isGyroActive(id: "m"))
-    #expect(!motion.isAccelerometerActive(id: "m"))
-    #expect(!motion.isMagnetometerActive(id: "m"))
-    #expect(!motion.isActive(AnyHashableSendable("m"), .deviceMotion))
-    #expect(
-      motion.isAccelerometerAvailable && motion.isGyroAvailable && motion.isMagnetometerAvailable)
+    let stream: Any =
+      switch sensor {
+      case .accelerometer: motion.startAccelerometerUpdates(id: "m")
+      case .gyro: motion.startGyroUpdates(id: "m")
+      default: motion.startMagnetometerUpdates(id: "m")
+      }
+    #expect(motion.isAccelerometerActive(id: "m") == (sensor == .accelerometer))
+    #expect(motion.isGyroActive(id: "m") == (sensor == .gyro))
+    #expect(motion.isMagnetometerActive(id: "m") == (sensor == .magnetometer))
+    #expect(!motion.isDeviceMotionActive(id: "m"))
+    await motion.destroy(id: "m")
+    #expect(!motion.isActive(AnyHashableSendable("m"), sensor))
+    _ = stream
+  }
+
+  @Test func deviceMotionIsActiveAloneThoughItReadsTheAccelerometerAndGyroscope() async {
+    let motion = client()
+    #expect(motion.isDeviceMotionAvailable)
+    await motion.create(id: "m")
+    let stream = motion.startDeviceMotionUpdates(id: "m")
+    await backend.waitUntilRunning("imu")
+    #expect(motion.isDeviceMotionActive(id: "m"))
+    #expect(!motion.isAccelerometerActive(id: "m"), "the fused stream is not an accelerometer one")
+    #expect(!motion.isGyroActive(id: "m"))
     await motion.destroy(id: "m")
     _ = stream
   }
@@ -232,6 +256,21 @@ import Testing
         .started("imu", [.gyro], .milliseconds(10)), .stopped("imu"),
         .started("imu", [.gyro], .milliseconds(50)),
       ])
+    backend.push(flat(1), to: "imu")
+    #expect(try await gyro.next()?.timestamp == 1)
+    await motion.destroy(id: "m")
+  }
+
+  @Test func aZeroOrNegativeIntervalMeansAsFastAsTheSensorGoes() async throws {
+    let motion = client()
+    await motion.create(id: "m")
+    await motion.setUpdateInterval(id: "m", sensor: .gyro, to: .zero)
+    #expect(motion.updateInterval(id: "m", sensor: .gyro) == .microseconds(1))
+    await motion.setUpdateInterval(id: "m", sensor: .accelerometer, to: .milliseconds(-5))
+    #expect(motion.updateInterval(id: "m", sensor: .accelerometer) == .microseconds(1))
+    var gyro = motion.startGyroUpdates(id: "m").makeAsyncIterator()
+    await backend.waitUntilRunning("imu")
+    #expect(backend.events == [.started("imu", [.gyro], .microseconds(1))])
     backend.push(flat(1), to: "imu")
     #expect(try await gyro.next()?.timestamp == 1)
     await motion.destroy(id: "m")

@@ -7,7 +7,7 @@ import Testing
 /// Permission denied, for real: an unprivileged user reading sensors owned by root. As root
 /// (CI, containers) the check re-runs itself as `nobody` through `setpriv`.
 @Suite(.timeLimit(.minutes(2))) struct MotionClientPermissionTests {
-  static let treeVariable = "COMPOSABLE_MOTION_PERMISSION_TREE"
+  static let childMode = "motion-unprivileged"
 
   @Test func streamsFailWithPermissionDeniedNamingTheFile() async throws {
     let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel", "forum-lsm6dsox"])
@@ -26,15 +26,20 @@ import Testing
       try await Self.check(base: tree.base)
       return
     }
-    guard let setpriv = ChildTest.executable("setpriv") else {
+    guard let setpriv = ChildProcess.executable("setpriv") else {
       Issue.record("running as root without setpriv (util-linux): cannot drop privileges")
       return
     }
-    let failure = try ChildTest.run(
+    if let blocked = try ChildProcess.pathClosedToOthers() {
+      let advice = "Build in a world-readable checkout or run the tests as a normal user."
+      Issue.record("nobody (uid 65534) cannot run this binary: \(blocked) is closed. \(advice)")
+      return
+    }
+    let child = try await ChildProcess.run(
       wrapper: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"],
-      test: "MotionClientPermissionChildTests/denied()",
-      environment: [Self.treeVariable: tree.base])
-    #expect(failure == nil, "child test as nobody failed:\n\(failure ?? "")")
+      test: "MotionClientPermissionChildTests/denied()", mode: Self.childMode,
+      environment: [ChildProcess.treeVariable: tree.base])
+    #expect(child.passed, "child test as nobody failed:\n\(child.output)")
   }
 
   /// What an unprivileged user sees: each stream fails with a message that says what was
@@ -71,12 +76,11 @@ private func expectDenied<Element>(
 /// The half of ``MotionClientPermissionTests`` that runs as `nobody`.
 @Suite(
   .enabled(
-    if: ProcessInfo.processInfo.environment[MotionClientPermissionTests.treeVariable] != nil,
+    if: ChildProcess.isChild(MotionClientPermissionTests.childMode),
     "runs only as the unprivileged child of MotionClientPermissionTests"))
 struct MotionClientPermissionChildTests {
   @Test func denied() async throws {
-    let base = try #require(
-      ProcessInfo.processInfo.environment[MotionClientPermissionTests.treeVariable])
+    let base = try #require(ProcessInfo.processInfo.environment[ChildProcess.treeVariable])
     try await MotionClientPermissionTests.check(base: base)
   }
 }

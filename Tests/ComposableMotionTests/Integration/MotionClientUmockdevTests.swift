@@ -12,17 +12,17 @@ import Testing
     "umockdev-run is not installed: `sudo apt-get install umockdev` runs these integration tests"),
   .timeLimit(.minutes(2)))
 struct MotionClientUmockdevTests {
-  @Test func pollsAnADIS16480AtTheDefaultRoot() throws {
-    let failure = try Umockdev.run(
+  @Test func pollsAnADIS16480AtTheDefaultRoot() async throws {
+    let child = try await Umockdev.run(
       device: "pyadi-adis16480", test: "MotionClientUmockdevChildTests/polledADIS16480()")
-    #expect(failure == nil, "child under umockdev-run failed:\n\(failure ?? "")")
+    #expect(child.passed, "child under umockdev-run failed:\n\(child.output)")
   }
 
-  @Test func streamsABufferedCaptureAndReleasesTheDeviceOnDestroy() throws {
-    let failure = try Umockdev.run(
+  @Test func streamsABufferedCaptureAndReleasesTheDeviceOnDestroy() async throws {
+    let child = try await Umockdev.run(
       device: "isp-iio-buffer-accel", script: "isp-orientation-left-up",
       test: "MotionClientUmockdevChildTests/bufferedHIDAccelerometer()")
-    #expect(failure == nil, "child under umockdev-run failed:\n\(failure ?? "")")
+    #expect(child.passed, "child under umockdev-run failed:\n\(child.output)")
   }
 }
 

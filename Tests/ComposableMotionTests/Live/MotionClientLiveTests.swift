@@ -50,46 +50,32 @@ import Testing
   }
 
   @Test func streamsABufferedDeviceAndReleasesItOnDestroy() async throws {
-    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
-    let fifo = try FIFODevice(tree: tree)
-    let motion = MotionClient.live(
-      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
-    await motion.create(id: "hid")
-    await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
+    let hid = try BufferedHIDAccelerometer()
+    let motion = await hid.liveClient(manager: "hid")
     var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
-    let capture = try fixtureBytes("isp-orientation-left-up", "bin")
-    try fifo.write(capture)
+    try hid.play()
 
     var samples: [AccelerometerData] = []
     for _ in 0..<15 { try samples.append(#require(try await updates.next())) }
     // The HID sensor has no scale: IIO values are its raw counts, masked to 16 bits.
-    #expect(abs(samples[0].acceleration.x - -173 / 9.80665) < 1e-9)
+    #expect(abs(samples[0].acceleration.x - BufferedHIDAccelerometer.firstX) < 1e-9)
     #expect(abs(samples[14].acceleration.z - 201 / 9.80665) < 1e-9)
     #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
-    #expect(tree.openDescriptors(excluding: [fifo.fd]) > 0, "the reader holds the device open")
+    #expect(hid.readerDescriptors > 0, "the reader holds the device open")
 
     await motion.destroy(id: "hid")
-    #expect(
-      tree.openDescriptors(excluding: [fifo.fd]) == 0, "destroy returned after every fd closed")
-    let enable = try String(
-      contentsOfFile: tree.root + "/iio:device0/buffer/enable", encoding: .utf8)
-    #expect(
-      enable.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the buffer is disabled again")
+    #expect(hid.readerDescriptors == 0, "destroy returned after every fd closed")
+    #expect(!hid.isBufferEnabled, "the buffer is disabled again")
   }
 
   @Test func anUnpluggedDeviceFailsTheStreamWithAClearError() async throws {
-    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
-    let fifo = try FIFODevice(tree: tree)
-    let motion = MotionClient.live(
-      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
-    await motion.create(id: "hid")
-    await motion.setUpdateInterval(id: "hid", sensor: .accelerometer, to: .microseconds(1))
+    let hid = try BufferedHIDAccelerometer()
+    let motion = await hid.liveClient(manager: "hid")
     var updates = motion.startAccelerometerUpdates(id: "hid").makeAsyncIterator()
-    let capture = try fixtureBytes("isp-orientation-left-up", "bin")
-    try fifo.write(Array(capture[0..<48]))
+    try hid.play(scans: 2)
     _ = try await updates.next()
     _ = try await updates.next()
-    fifo.unplug()
+    hid.fifo.unplug()
     do {
       _ = try await updates.next()
       Issue.record("expected the stream to fail")
@@ -101,7 +87,7 @@ import Testing
       #expect(message.contains("was removed"), "\(message)")
     }
     #expect(!motion.isAccelerometerActive(id: "hid"))
-    #expect(tree.openDescriptors() == 0)
+    #expect(hid.tree.openDescriptors() == 0)
   }
 
   @Test func aMalformedAttributeFailsThePolledStreamNamingTheFile() async throws {
@@ -138,11 +124,6 @@ import Testing
     }
   }
 
-  private func fixtureBytes(_ name: String, _ ext: String) throws -> [UInt8] {
-    let url = try #require(
-      Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures"))
-    return Array(try Data(contentsOf: url))
-  }
 }
 
 extension MotionClientLiveTests {
@@ -171,29 +152,24 @@ extension MotionClientLiveTests {
 
 extension MotionClientLiveTests {
   @Test func aBufferedReaderRestartedForAFasterSubscriberNeverOpensTheDeviceTwice() async throws {
-    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
-    let fifo = try FIFODevice(tree: tree)
+    let hid = try BufferedHIDAccelerometer()
     let motion = MotionClient.live(
-      root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
+      root: hid.root, deviceDirectory: hid.devDirectory, clock: TestClock())
     await motion.create(id: "slow")
     await motion.create(id: "fast")
     let slow = motion.startAccelerometerUpdates(id: "slow")
-    let enablePath = tree.root + "/iio:device0/buffer/enable"
-    await eventually {
-      let enable = try? String(contentsOfFile: enablePath, encoding: .utf8)
-      return enable?.hasPrefix("1") ?? false
-    }
+    await eventually { hid.isBufferEnabled }
     // A faster subscriber restarts the shared reader; the old one must have let go first,
     // or the new one would find the buffer enabled and fail with "busy".
     await motion.setUpdateInterval(id: "fast", sensor: .accelerometer, to: .microseconds(1))
     var fast = motion.startAccelerometerUpdates(id: "fast").makeAsyncIterator()
-    try fifo.write(try fixtureBytes("isp-orientation-left-up", "bin"))
+    try hid.play()
     let first = try #require(try await fast.next())
-    #expect(abs(first.acceleration.x - -173 / 9.80665) < 1e-9)
+    #expect(abs(first.acceleration.x - BufferedHIDAccelerometer.firstX) < 1e-9)
     #expect(motion.isAccelerometerActive(id: "slow"))
     await motion.destroy(id: "fast")
     await motion.destroy(id: "slow")
-    #expect(tree.openDescriptors(excluding: [fifo.fd]) == 0)
+    #expect(hid.readerDescriptors == 0)
     _ = slow
   }
 }

@@ -21,14 +21,16 @@ import Testing
     await motion.create(id: "replay")
     await motion.setUpdateInterval(id: "replay", sensor: .accelerometer, to: .microseconds(3500))
     let updates = motion.startAccelerometerUpdates(id: "replay")
-    await clock.advance()
-    await eventually { motion.accelerometerData(id: "replay")?.timestamp == 0 }
+    // The first row is due at once; then the replay waits on the clock for the second.
+    await clock.waitForSleepers()
+    #expect(motion.accelerometerData(id: "replay")?.timestamp == 0)
 
     // The second row is 3.5 ms later: it is not there until the clock gets there.
     await clock.advance(by: .milliseconds(3))
     #expect(motion.accelerometerData(id: "replay")?.timestamp == 0)
     await clock.advance(by: .microseconds(500))
-    await eventually { motion.accelerometerData(id: "replay")?.timestamp == 0.0035 }
+    await clock.waitForSleepers()
+    #expect(motion.accelerometerData(id: "replay")?.timestamp == 0.0035)
 
     let sample = try #require(motion.accelerometerData(id: "replay"))
     // Row 2: acc (0.087017288, 0.112934212, 9.78355313) m/s², specific force, +z up.
@@ -43,18 +45,13 @@ import Testing
     let motion = MotionClient.replay(recording: recording, clock: clock, bufferLimit: 1000)
     await motion.create(id: "replay")
     await motion.setUpdateInterval(id: "replay", sensor: .gyro, to: .microseconds(3500))
-    let consumer = Task {
-      var times: [Double] = []
-      for try await sample in motion.startGyroUpdates(id: "replay") {
-        times.append(sample.timestamp)
-      }
-      return times
-    }
-    await eventually { motion.isGyroActive(id: "replay") }
-    // Past the last row: a reader still busy when time moves finds its next deadline passed.
+    async let samples = collect(motion.startGyroUpdates(id: "replay"))
+    // The replay starts its timeline when its reader first runs: wait for it to be waiting on
+    // the clock, or time would move before the recording began. Past the last row, a reader
+    // still busy when time moves finds its next deadline passed.
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(2))
-    let times = try await consumer.value
-    #expect(times == recording.samples.map(\.time))
+    #expect(try await samples.map(\.timestamp) == recording.samples.map(\.time))
     #expect(!motion.isGyroActive(id: "replay"))
   }
 
@@ -63,16 +60,12 @@ import Testing
     let motion = MotionClient.replay(recording: recording, clock: clock)
     await motion.create(id: "replay")
     await motion.setUpdateInterval(id: "replay", sensor: .magnetometer, to: .milliseconds(100))
-    let consumer = Task {
-      var count = 0
-      for try await _ in motion.startMagnetometerUpdates(id: "replay") { count += 1 }
-      return count
-    }
-    await eventually { motion.isMagnetometerActive(id: "replay") }
-    // Past the last row: a reader still busy when time moves finds its next deadline passed.
+    async let samples = collect(motion.startMagnetometerUpdates(id: "replay"))
+    // Its reader waits on the clock: time moves only once the recording has begun.
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(2))
     // 1.0465 s of rows at 10 Hz: t = 0, 0.1, …, 1.0.
-    #expect(try await consumer.value == 11)
+    #expect(try await samples.count == 11)
   }
 
   @Test func deviceMotionAtRestSeesGravityStraightDown() async throws {
@@ -84,19 +77,12 @@ import Testing
         .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical,
       ])
     await motion.create(id: "fused")
-    let consumer = Task {
-      var updates: [DeviceMotion] = []
-      for try await update in motion.startDeviceMotionUpdates(
-        id: "fused", using: .xMagneticNorthZVertical)
-      {
-        updates.append(update)
-      }
-      return updates
-    }
-    await eventually { motion.isDeviceMotionActive(id: "fused") }
-    // Past the last row: a reader still busy when time moves finds its next deadline passed.
+    async let fused = collect(
+      motion.startDeviceMotionUpdates(id: "fused", using: .xMagneticNorthZVertical))
+    // Its reader waits on the clock: time moves only once the recording has begun.
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(2))
-    let updates = try await consumer.value
+    let updates = try await fused
     #expect(
       (100...106).contains(updates.count), "100 Hz output from a 285.7 Hz recording of 1.05 s")
     let last = try #require(updates.last)
@@ -131,4 +117,29 @@ import Testing
     #expect(!motion.isMagnetometerAvailable)
     #expect(motion.availableAttitudeReferenceFrames() == [.xArbitraryZVertical])
   }
+}
+
+extension MotionClientReplayTests {
+  @Test func anAbsurdTimestampIsNeverReachedRatherThanACrash() async throws {
+    let csv = "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0.5,0,0,9.81\n1e300,0,0,0,0,0,9.81\n"
+    let clock = TestClock()
+    let motion = MotionClient.replay(recording: try IMURecording(csv: csv), clock: clock)
+    await motion.create(id: "replay")
+    let updates = motion.startGyroUpdates(id: "replay")
+    await clock.waitForSleepers()
+    #expect(motion.gyroData(id: "replay")?.rotationRate.z == 0.5)
+    #expect(clock.pendingDeadlines.first.map { $0.offset > .seconds(1e14) } == true)
+    await motion.destroy(id: "replay")
+    _ = updates
+  }
+}
+
+/// Everything `stream` yields until it finishes. Called in an `async let`, it runs as a child
+/// task, so the test's time limit cancels it instead of leaving the test waiting.
+private func collect<Element: Sendable>(
+  _ stream: AsyncThrowingStream<Element, any Error>
+) async throws -> [Element] {
+  var elements: [Element] = []
+  for try await element in stream { elements.append(element) }
+  return elements
 }

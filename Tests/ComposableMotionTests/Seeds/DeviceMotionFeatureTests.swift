@@ -96,6 +96,7 @@ struct GravityProjection: Reducer {
     }
     store.exhaustivity = .off
     await store.send(.recordingButtonTapped) { $0.isRecording = true }
+    await clock.waitForSleepers()  // the replay is playing: its timeline starts now
     await clock.advance(by: .milliseconds(100))
     await store.receive(where: { if case .motionUpdate = $0 { true } else { false } })
     #expect(store.state.zs.allSatisfy { abs($0) < 1e-6 }, "at rest there is no user acceleration")

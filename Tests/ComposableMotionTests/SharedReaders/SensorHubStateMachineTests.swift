@@ -15,19 +15,41 @@ import Testing
     Machine(routes: [.accelerometer: "imu", .gyro: "imu", .magnetometer: "compass"])
   }
 
+  /// Subscribes `owner` to the raw `sensor` alone, failing the test if it is refused.
+  func subscribe(
+    _ m: inout Machine, _ owner: AnyHashableSendable, to sensor: MotionSensor,
+    every interval: Duration = .milliseconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (token: Machine.Token, transition: Machine.Transition) {
+    let result = m.subscribe(owner: owner, service: sensor, sensors: [sensor], interval: interval)
+    return try #require(result, sourceLocation: sourceLocation)
+  }
+
+  /// Delivers one accelerometer scan per timestamp from `reader`'s running generation; returns
+  /// how many each subscription received.
+  func deliveries(
+    _ m: inout Machine, from reader: String, at timestamps: [Double]
+  ) throws -> [Machine.Token: Int] {
+    let generation = try #require(m.readers[reader]?.generation)
+    var received: [Machine.Token: Int] = [:]
+    for time in timestamps {
+      let scan = MotionScan(timestamp: time, acceleration: Acceleration(x: 0, y: 0, z: -1))
+      for target in m.deliver(scan, from: reader, generation: generation) {
+        received[target.token, default: 0] += 1
+      }
+    }
+    return received
+  }
+
   @Test func firstSubscriberStartsTheReaderAndTheLastStopsIt() throws {
     var m = machine()
-    let firstResult = m.subscribe(
-      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let first = try #require(firstResult)
+    let first = try subscribe(&m, a, to: .accelerometer)
     #expect(
       first.transition.commands == [
         .start("imu", generation: 1, interval: ms10, sensors: [.accelerometer])
       ])
 
-    let secondResult = m.subscribe(
-      owner: b, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let second = try #require(secondResult)
+    let second = try subscribe(&m, b, to: .accelerometer)
     #expect(second.transition.commands.isEmpty, "a second subscriber shares the running reader")
 
     let leave = m.unsubscribe(owner: a, service: .accelerometer)
@@ -42,9 +64,8 @@ import Testing
 
   @Test func aNewSensorOnTheSameDeviceRestartsItsReaderWithBoth() throws {
     var m = machine()
-    _ = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let gyroResult = m.subscribe(owner: a, service: .gyro, sensors: [.gyro], interval: ms10)
-    let gyro = try #require(gyroResult)
+    _ = try subscribe(&m, a, to: .accelerometer)
+    let gyro = try subscribe(&m, a, to: .gyro)
     #expect(
       gyro.transition.commands == [
         .stop("imu", generation: 1),
@@ -54,10 +75,8 @@ import Testing
 
   @Test func theReaderRunsAtTheShortestIntervalAskedFor() throws {
     var m = machine()
-    _ = m.subscribe(owner: a, service: .gyro, sensors: [.gyro], interval: .milliseconds(100))
-    let fastResult = m.subscribe(
-      owner: b, service: .gyro, sensors: [.gyro], interval: .milliseconds(20))
-    let fast = try #require(fastResult)
+    _ = try subscribe(&m, a, to: .gyro, every: .milliseconds(100))
+    let fast = try subscribe(&m, b, to: .gyro, every: .milliseconds(20))
     #expect(
       fast.transition.commands.last
         == .start("imu", generation: 2, interval: .milliseconds(20), sensors: [.gyro]))
@@ -69,12 +88,8 @@ import Testing
 
   @Test func aSecondStartForTheSameOwnerReplacesTheFirst() throws {
     var m = machine()
-    let firstResult = m.subscribe(
-      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let first = try #require(firstResult)
-    let secondResult = m.subscribe(
-      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let second = try #require(secondResult)
+    let first = try subscribe(&m, a, to: .accelerometer)
+    let second = try subscribe(&m, a, to: .accelerometer)
     #expect(second.transition.finished == [first.token])
     #expect(second.transition.commands.isEmpty)
     // The replaced stream's late cancellation must not end its successor.
@@ -92,28 +107,16 @@ import Testing
 
   @Test func deliveryFansOutAndThinsEachSubscriberToItsInterval() throws {
     var m = machine()
-    let fastResult = m.subscribe(
-      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let fast = try #require(fastResult)
-    let slowResult = m.subscribe(
-      owner: b, service: .accelerometer, sensors: [.accelerometer], interval: .milliseconds(30))
-    let slow = try #require(slowResult)
-    let generation = try #require(m.readers["imu"]?.generation)
-    var received: [UInt64: Int] = [:]
-    for step in 0..<9 {
-      let scan = MotionScan(
-        timestamp: Double(step) * 0.01, acceleration: Acceleration(x: 0, y: 0, z: -1))
-      for target in m.deliver(scan, from: "imu", generation: generation) {
-        received[target.token, default: 0] += 1
-      }
-    }
+    let fast = try subscribe(&m, a, to: .accelerometer)
+    let slow = try subscribe(&m, b, to: .accelerometer, every: .milliseconds(30))
+    let received = try deliveries(&m, from: "imu", at: (0..<9).map { Double($0) * 0.01 })
     #expect(received[fast.token] == 9)
     #expect(received[slow.token] == 3)
   }
 
   @Test func scansFromAStoppedReaderAreIgnored() throws {
     var m = machine()
-    _ = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    _ = try subscribe(&m, a, to: .accelerometer)
     _ = m.unsubscribe(owner: a, service: .accelerometer)
     let scan = MotionScan(timestamp: 0, acceleration: Acceleration(x: 0, y: 0, z: -1))
     #expect(m.deliver(scan, from: "imu", generation: 1).isEmpty)
@@ -121,7 +124,7 @@ import Testing
 
   @Test func scansWithoutTheSubscribedSensorAreNotDelivered() throws {
     var m = machine()
-    _ = m.subscribe(owner: a, service: .gyro, sensors: [.gyro], interval: ms10)
+    _ = try subscribe(&m, a, to: .gyro)
     let accelOnly = MotionScan(timestamp: 0, acceleration: Acceleration(x: 0, y: 0, z: -1))
     #expect(m.deliver(accelOnly, from: "imu", generation: 1).isEmpty)
   }
@@ -146,26 +149,20 @@ import Testing
 
   @Test func dropsAreCountedPerSubscriptionAndResetByARestart() throws {
     var m = machine()
-    let firstResult = m.subscribe(
-      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let first = try #require(firstResult)
+    let first = try subscribe(&m, a, to: .accelerometer)
     m.recordDrop(token: first.token)
     m.recordDrop(token: first.token)
     #expect(m.dropped(owner: a, service: .accelerometer) == 2)
     #expect(m.dropped(owner: b, service: .accelerometer) == 0)
-    _ = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    _ = try subscribe(&m, a, to: .accelerometer)
     m.recordDrop(token: first.token)
     #expect(m.dropped(owner: a, service: .accelerometer) == 0, "the old token no longer counts")
   }
 
   @Test func aFailedReaderFailsOnlyTheSubscriptionsItServed() throws {
     var m = machine()
-    let accelResult = m.subscribe(
-      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let accel = try #require(accelResult)
-    let compassResult = m.subscribe(
-      owner: b, service: .magnetometer, sensors: [.magnetometer], interval: ms10)
-    let compass = try #require(compassResult)
+    let accel = try subscribe(&m, a, to: .accelerometer)
+    let compass = try subscribe(&m, b, to: .magnetometer)
     let generation = try #require(m.readers["imu"]?.generation)
     let failure = m.readerFailed("imu", generation: generation)
     #expect(failure.failed == [accel.token])
@@ -174,17 +171,15 @@ import Testing
     #expect(!m.isActive(owner: a, service: .accelerometer))
     _ = compass
     // Restart after a failure begins a fresh reader.
-    let againResult = m.subscribe(
-      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let again = try #require(againResult)
+    let again = try subscribe(&m, a, to: .accelerometer)
     #expect(again.transition.commands.count == 1)
   }
 
   @Test func removeAllEndsEverySubscriptionOfOneOwner() throws {
     var m = machine()
-    _ = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    _ = m.subscribe(owner: a, service: .magnetometer, sensors: [.magnetometer], interval: ms10)
-    _ = m.subscribe(owner: b, service: .gyro, sensors: [.gyro], interval: ms10)
+    _ = try subscribe(&m, a, to: .accelerometer)
+    _ = try subscribe(&m, a, to: .magnetometer)
+    _ = try subscribe(&m, b, to: .gyro)
     let destroy = m.removeAll(owner: a)
     #expect(destroy.finished.count == 2)
     #expect(destroy.commands.contains(.stop("compass", generation: 2)))
@@ -194,7 +189,7 @@ import Testing
 
   @Test func changingTheIntervalOfARunningSubscriptionRestartsItsReader() throws {
     var m = machine()
-    _ = m.subscribe(owner: a, service: .gyro, sensors: [.gyro], interval: ms10)
+    _ = try subscribe(&m, a, to: .gyro)
     let change = m.updateInterval(owner: a, service: .gyro, interval: .milliseconds(50))
     #expect(
       change.commands.last
@@ -206,22 +201,21 @@ import Testing
     // A polled device delivers one scan per interval; its timestamps come from the real
     // boottime even when a test clock paces it, so counting is what stays exact.
     var m = Machine(routes: [.accelerometer: "poll"], selfPacedReaders: ["poll"])
-    let fastResult = m.subscribe(
-      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
-    let fast = try #require(fastResult)
-    let slowResult = m.subscribe(
-      owner: b, service: .accelerometer, sensors: [.accelerometer], interval: .milliseconds(30))
-    let slow = try #require(slowResult)
-    let generation = try #require(m.readers["poll"]?.generation)
-    var received: [UInt64: Int] = [:]
-    for _ in 0..<9 {
-      // Identical timestamps: timestamp pacing would pass only the first.
-      let scan = MotionScan(timestamp: 5, acceleration: Acceleration(x: 0, y: 0, z: -1))
-      for target in m.deliver(scan, from: "poll", generation: generation) {
-        received[target.token, default: 0] += 1
-      }
-    }
+    let fast = try subscribe(&m, a, to: .accelerometer)
+    let slow = try subscribe(&m, b, to: .accelerometer, every: .milliseconds(30))
+    // Identical timestamps: timestamp pacing would pass only the first.
+    let received = try deliveries(&m, from: "poll", at: Array(repeating: 5, count: 9))
     #expect(received[fast.token] == 9)
     #expect(received[slow.token] == 3)
+  }
+
+  @Test func aSelfPacedReaderAtAZeroIntervalPassesEveryScanWithoutTrapping() throws {
+    // Zero intervals must not reach a division: 10 ms / 0 s is no whole number of scans.
+    var m = Machine(routes: [.accelerometer: "poll"], selfPacedReaders: ["poll"])
+    let eager = try subscribe(&m, a, to: .accelerometer, every: .zero)
+    let paced = try subscribe(&m, b, to: .accelerometer)
+    let received = try deliveries(&m, from: "poll", at: [1, 2, 3])
+    #expect(received[eager.token] == 3)
+    #expect(received[paced.token] == 3, "its reader runs as fast as the eager subscriber asks")
   }
 }

@@ -25,7 +25,7 @@ struct UmockdevDescription {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("P: ") {
         devices.append(Device(path: String(line.dropFirst(3)), attributes: [:]))
-      } else if line.hasPrefix("A: "), let equals = line.firstIndex(of: "=") {
+      } else if line.hasPrefix("A: "), !devices.isEmpty, let equals = line.firstIndex(of: "=") {
         let name = String(line[line.index(line.startIndex, offsetBy: 3)..<equals])
         var value = String(line[line.index(after: equals)...])
           .replacingOccurrences(of: "\\n", with: "\n")
@@ -38,7 +38,9 @@ struct UmockdevDescription {
 
   /// The first device's attribute `name` as a number.
   func number(_ name: String, device: Int = 0) throws -> Double {
-    guard let text = devices[device].attributes[name], let value = Double(text) else {
+    guard devices.indices.contains(device), let text = devices[device].attributes[name],
+      let value = Double(text)
+    else {
       throw FixtureMissing(name: name)
     }
     return value

@@ -1,0 +1,1 @@
+../../LinuxIIOTests/Support/ChildProcess.swift
