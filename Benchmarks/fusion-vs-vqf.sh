@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Filter throughput, ours beside VQF's C++ (pip package `vqf`, batch call), on the same recording in the
+# same run. Usage: Benchmarks/fusion-vs-vqf.sh RECORDING.csv[.gz] [REPEATS]
+# Needs: python3 with numpy and vqf (`pip install vqf numpy`). VQF's code is never part of this repository.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+recording=${1:?usage: Benchmarks/fusion-vs-vqf.sh RECORDING.csv[.gz] [REPEATS]}
+repeats=${2:-7}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+case "$recording" in
+  *.gz) zcat "$recording" > "$work/recording.csv" ;;
+  *) cp "$recording" "$work/recording.csv" ;;
+esac
+swift build -c release --package-path Benchmarks --product fusion-benchmark >/dev/null
+Benchmarks/.build/release/fusion-benchmark "$work/recording.csv" --repeat "$repeats"
+python3 - "$work/recording.csv" "$repeats" <<'PY'
+import sys, time
+import numpy as np
+import vqf
+path, repeats = sys.argv[1], int(sys.argv[2])
+with open(path) as f:
+    header = f.readline().strip().split(',')
+data = np.genfromtxt(path, delimiter=',', skip_header=1)
+col = lambda names: np.ascontiguousarray(data[:, [header.index(n) for n in names]])
+gyr, acc = col(['gyr_x', 'gyr_y', 'gyr_z']), col(['acc_x', 'acc_y', 'acc_z'])
+mag = col(['mag_x', 'mag_y', 'mag_z'])
+dt = float(np.median(np.diff(data[:, header.index('t')])))
+def best(run):
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter(); run(); rates.append(len(gyr) / (time.perf_counter() - start))
+    return max(rates)
+nine = best(lambda: vqf.VQF(dt).updateBatch(gyr, acc, mag))
+six = best(lambda: vqf.VQF(dt).updateBatch(gyr, acc))
+print('VQF %s C++ (pip, updateBatch)     9D: %10.0f samples/s' % (vqf.__version__ if hasattr(vqf, '__version__') else '', nine))
+print('VQF C++ (pip, updateBatch)       6D: %10.0f samples/s' % six)
+PY

@@ -1,0 +1,129 @@
+import Foundation
+
+// Gyroscope strapdown integration, rest detection, inclination correction and bias estimation.
+extension OrientationFilter {
+  @inline(__always)
+  mutating func updateGyroscope(_ gyroscope: SIMD3<Double>, interval: Double) {
+    if parameters.estimatesBiasAtRest || parameters.rejectsMagneticDisturbances {
+      // Rest detection, gyroscope half: the rate must stay close to its own low-pass, and that low-pass
+      // within the bias range (a slow steady turn is not rest).
+      restGyroscopeLast = restGyroscopeLowPass.step(
+        gyroscope, tau: parameters.restFilterTau, interval: interval, coefficients: coefficients.rest)
+      let deviation = gyroscope - restGyroscopeLast
+      let clip = parameters.biasClip * Double.pi / 180
+      let threshold = parameters.restGyroscopeThreshold * Double.pi / 180
+            if dot(deviation, deviation) >= threshold * threshold || max(abs(restGyroscopeLast.x), abs(restGyroscopeLast.y), abs(restGyroscopeLast.z)) > clip {
+        restTime = 0
+        restDetectedFlag = false
+      }
+    }
+    guard interval > 0 else { return }
+    let rate = gyroscope - bias
+    // Exact rotation over the interval: angle |ω|·dt about ω. With h = |ω|·dt/2 the quaternion is
+    // (cos h, ω · dt/2 · sin(h)/h); series for small h avoid dividing by |ω| and two libm calls.
+    let squaredNorm = dot(rate, rate)
+    let halfInterval = interval / 2
+    let h2 = squaredNorm * halfInterval * halfInterval
+    let c: Double
+    let sinc: Double
+    if h2 < 0.0025 {
+      c = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30))
+      sinc = 1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42))
+    } else {
+      let h = h2.squareRoot()
+      c = cos(h)
+      sinc = sin(h) / h
+    }
+    let v = rate * (halfInterval * sinc)
+    let step = Quaternion(w: c, x: v.x, y: v.y, z: v.z)
+    gyroscopeQuaternion = (gyroscopeQuaternion * step).normalized
+  }
+
+  @inline(__always)
+  /// Applies the inclination correction; returns the disagreement (the normalized filtered acceleration in
+  /// the 6D frame before the correction) for bias estimation, or nil if there was nothing to correct.
+  mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, interval: Double) -> SIMD3<Double>? {
+    if parameters.estimatesBiasAtRest {
+      let lowPass = restAccelerometerLowPass.step(
+        accelerometer, tau: parameters.restFilterTau, interval: interval, coefficients: coefficients.rest)
+      let deviation = accelerometer - lowPass
+      if dot(deviation, deviation) >= square(parameters.restAccelerometerThreshold) {
+        restTime = 0
+        restDetectedFlag = false
+      } else {
+        restTime += interval
+        if restTime >= parameters.restMinimumDuration { restDetectedFlag = true }
+      }
+    }
+    // Low-pass in the almost-inertial gyroscope frame: there linear accelerations average out while
+    // gravity stays put, so a long time constant costs no lag in the inclination.
+    let inertial = gyroscopeQuaternion.rotate(accelerometer)
+    let filtered = accelerometerLowPass.step(
+      inertial, tau: parameters.accelerometerTau, interval: interval,
+      coefficients: coefficients.accelerometer)
+    var earth = accelerometerQuaternion.rotate(filtered)
+    let length = dot(earth, earth).squareRoot()
+    guard length > 0 else { return nil }
+    earth /= length
+    // The smallest rotation (about a horizontal axis) that makes `earth` vertical.
+    let qw = ((earth.z + 1) / 2).squareRoot()
+    let correction =
+      qw > 1e-6
+      ? Quaternion(w: qw, x: 0.5 * earth.y / qw, y: -0.5 * earth.x / qw, z: 0)
+      : Quaternion(w: 0, x: 1, y: 0, z: 0)
+    accelerometerQuaternion = (correction * accelerometerQuaternion).normalized
+    return earth
+  }
+
+  /// One Kalman step of the gyroscope bias: at rest the low-passed rate measures it directly; in motion the
+  /// inclination correction rate measures its horizontal part in the 6D frame.
+  @inline(__always)
+  mutating func updateBias(disagreement earth: SIMD3<Double>, orientation6D: Quaternion, interval: Double) {
+    let tau = parameters.accelerometerTau
+    let c = coefficients.accelerometer
+    let instant = Matrix3(rotation: orientation6D)
+    let instantBias = SIMD2((instant.r0 * bias).sum(), (instant.r1 * bias).sum())
+    let rotation = Matrix3(
+      r0: rotationLowPass.0.step(instant.r0, tau: tau, interval: interval, coefficients: c),
+      r1: rotationLowPass.1.step(instant.r1, tau: tau, interval: interval, coefficients: c),
+      r2: rotationLowPass.2.step(instant.r2, tau: tau, interval: interval, coefficients: c))
+    let rotatedBias = rotatedBiasLowPass.step(instantBias, tau: tau, interval: interval, coefficients: c)
+
+    let measurement: (error: SIMD3<Double>, matrix: Matrix3, noise: SIMD3<Double>)?
+    if restDetectedFlag && parameters.estimatesBiasAtRest {
+      measurement = (restGyroscopeLast - bias, .identity, SIMD3(repeating: coefficients.biasRestNoise))
+    } else if parameters.estimatesBiasInMotion {
+      let error = SIMD3(
+        -earth.y / interval + rotatedBias.x - dot(rotation.r0, bias),
+        earth.x / interval + rotatedBias.y - dot(rotation.r1, bias),
+        -dot(rotation.r2, bias))
+      let noise = SIMD3(coefficients.biasMotionNoise, coefficients.biasMotionNoise, coefficients.biasVerticalNoise)
+      measurement = (error, rotation, noise)
+    } else {
+      measurement = nil
+    }
+
+    // Prediction: uncertainty grows back towards its initial value while nothing is learned.
+    let initialVariance = square(parameters.biasSigmaInitial * 100)
+    if biasCovariance.r0.x < initialVariance { biasCovariance.r0.x += coefficients.biasProcessNoise }
+    if biasCovariance.r1.y < initialVariance { biasCovariance.r1.y += coefficients.biasProcessNoise }
+    if biasCovariance.r2.z < initialVariance { biasCovariance.r2.z += coefficients.biasProcessNoise }
+
+    guard let measurement else { return }
+    let clip = parameters.biasClip * Double.pi / 180
+    let error = clamp(measurement.error, clip)
+    let h = measurement.matrix
+    let pht = biasCovariance * h.transposed
+    guard let innovationInverse = (h * pht + .diagonal(measurement.noise)).inverse else { return }
+    let gain = pht * innovationInverse
+    bias += gain * error
+    biasCovariance = biasCovariance - gain * (h * biasCovariance)
+    bias = clamp(bias, clip)
+  }
+}
+
+/// Each component limited to −limit…limit.
+@inline(__always)
+private func clamp(_ v: SIMD3<Double>, _ limit: Double) -> SIMD3<Double> {
+  SIMD3(min(max(v.x, -limit), limit), min(max(v.y, -limit), limit), min(max(v.z, -limit), limit))
+}

@@ -1,0 +1,74 @@
+/// One fused device-motion update, like Core Motion's `CMDeviceMotion`: the attitude and the split of the
+/// measured acceleration into gravity and user acceleration, from gyroscope, accelerometer and (optionally)
+/// magnetometer.
+public struct DeviceMotion: Sendable, Hashable, Codable {
+  /// How far the magnetometer-based heading can be trusted, like `CMMagneticFieldCalibrationAccuracy`.
+  ///
+  /// The filter does not remove a hard-iron offset; the accuracy says how much the heading correction
+  /// trusts the field it sees.
+  public enum MagneticFieldCalibrationAccuracy: Int, Sendable, Hashable, Codable, Comparable {
+    /// No magnetometer, or no trusted reference field yet: the heading is not usable.
+    case uncalibrated = -1
+    /// A magnetic disturbance is being rejected: the heading is held by the gyroscope and drifts.
+    case low = 0
+    /// A reference field is established and the heading is still converging.
+    case medium = 1
+    /// An undisturbed field and a converged heading.
+    case high = 2
+
+    /// Orders from least (``uncalibrated``) to most (``high``) trusted.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// A magnetic field together with how far it can be trusted, like `CMCalibratedMagneticField`.
+  public struct CalibratedMagneticField: Sendable, Hashable, Codable {
+    /// The field in µT in device axes, as measured (no hard-iron offset removed); zero without a magnetometer.
+    public var field: MagneticField
+    /// How far the heading derived from this field can be trusted.
+    public var accuracy: MagneticFieldCalibrationAccuracy
+
+    /// Creates a field (µT) with its accuracy.
+    public init(field: MagneticField, accuracy: MagneticFieldCalibrationAccuracy) {
+      self.field = field
+      self.accuracy = accuracy
+    }
+  }
+
+  /// The device's orientation relative to the requested ``AttitudeReferenceFrame``.
+  public var attitude: Attitude
+  /// The gravity direction in device axes, in g with Core Motion's sign: flat and face up it is (0, 0, −1).
+  /// Its length is always 1 g.
+  public var gravity: Acceleration
+  /// The acceleration the user gives the device, in g in device axes: measured acceleration minus ``gravity``.
+  public var userAcceleration: Acceleration
+  /// The gyroscope's rotation rate in rad/s in device axes with the estimated bias removed.
+  public var rotationRate: RotationRate
+  /// The magnetometer's field in µT with its calibration accuracy.
+  public var magneticField: CalibratedMagneticField
+  /// The heading in degrees (0…<360), clockwise seen from above from the frame's north (its x axis) to the
+  /// device's yaw: 0 when the attitude matches the frame. `nil` unless the frame is north-referenced
+  /// (``AttitudeReferenceFrame/xMagneticNorthZVertical`` or ``AttitudeReferenceFrame/xTrueNorthZVertical``)
+  /// and a magnetometer is present.
+  public var heading: Double?
+  /// The time of the samples this update was computed from, in seconds (the sensors' clock).
+  public var timestamp: Double
+
+  /// Creates a device-motion value from its parts; units as documented on each property.
+  public init(
+    attitude: Attitude,
+    gravity: Acceleration,
+    userAcceleration: Acceleration,
+    rotationRate: RotationRate,
+    magneticField: CalibratedMagneticField,
+    heading: Double?,
+    timestamp: Double
+  ) {
+    self.attitude = attitude
+    self.gravity = gravity
+    self.userAcceleration = userAcceleration
+    self.rotationRate = rotationRate
+    self.magneticField = magneticField
+    self.heading = heading
+    self.timestamp = timestamp
+  }
+}

@@ -1,0 +1,39 @@
+/// Why an IMU recording could not be read. Lines and columns are 1-based, as a text editor shows them.
+public enum IMURecordingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file could not be opened or read.
+  case unreadableFile(path: String, reason: String)
+  /// The input has no header line.
+  case empty
+  /// A required column is not in the header.
+  case missingColumn(name: String, header: [String])
+  /// A row has fewer cells than the header has columns.
+  case missingCells(line: Int, expected: Int, found: Int)
+  /// A cell that must hold a finite number does not.
+  case nonNumericCell(line: Int, column: Int, name: String, text: String)
+  /// The three magnetometer cells of a row are neither all filled nor all empty.
+  case partialMagnetometer(line: Int)
+  /// A row's time is not later than the previous row's time, in seconds.
+  case nonIncreasingTime(line: Int, previous: Double, current: Double)
+
+  /// A message a person can act on.
+  public var description: String {
+    switch self {
+    case .unreadableFile(let path, let reason):
+      return "cannot read \(path): \(reason)"
+    case .empty:
+      return "the recording is empty: expected a header line such as t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z"
+    case .missingColumn(let name, let header):
+      return "line 1: the header has no column \"\(name)\" (found: \(header.joined(separator: ","))); "
+        + "required: t, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z; optional: mag_x, mag_y, mag_z"
+    case .missingCells(let line, let expected, let found):
+      return "line \(line): \(found) cells, but the header has \(expected) columns"
+    case .nonNumericCell(let line, let column, let name, let text):
+      return "line \(line), column \(column) (\(name)): \"\(text)\" is not a finite number"
+    case .partialMagnetometer(let line):
+      return "line \(line): mag_x, mag_y and mag_z must be all filled or all empty"
+    case .nonIncreasingTime(let line, let previous, let current):
+      return "line \(line): time \(current) s is not after the previous row's \(previous) s; "
+        + "rows must be in strictly increasing time"
+    }
+  }
+}
