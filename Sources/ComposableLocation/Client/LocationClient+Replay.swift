@@ -1,0 +1,54 @@
+import Foundation
+
+extension LocationClient {
+  /// A client that plays a `gpspipe -w` JSON Lines capture instead of talking to gpsd.
+  ///
+  /// Each manager that starts updates plays the capture from the beginning, decoded with the
+  /// GPSD decoder, waiting between fixes as long as the receiver did (at most `maximumGap`) on
+  /// `clock`: pass a test clock to drive it, or `ContinuousClock()` for real time. Malformed
+  /// lines become ``LocationEvent/failed(_:)`` and the replay goes on; at the end the manager
+  /// receives ``ServiceState/ended``. Authorization is granted when the file can be read.
+  ///
+  /// - Parameters:
+  ///   - url: the capture, e.g. recorded with `gpspipe -w > drive.jsonl`.
+  ///   - configuration: timeouts and monitoring thresholds (the gpsd address is unused).
+  ///   - clock: paces the replay and times out ``requestLocation``.
+  ///   - maximumGap: the longest wait between two fixes.
+  public static func replay(
+    contentsOf url: URL,
+    configuration: Configuration = Configuration(),
+    clock: any Clock<Duration> = ContinuousClock(),
+    maximumGap: Duration = .seconds(2)
+  ) -> LocationClient {
+    let feed = LocationFeed(
+      open: { replayStream(ReplayCursor(url: url, clock: clock, maximumGap: maximumGap)) },
+      probe: {
+        switch ReplayCursor.load(url) {
+        case .success: .authorized(release: nil)
+        case .failure(let error): .unavailable(error)
+        }
+      }
+    )
+    return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
+  }
+
+  /// A client that plays a capture held in memory (`gpspipe -w` lines); see
+  /// ``replay(contentsOf:configuration:clock:maximumGap:)``.
+  public static func replay(
+    capture: Data,
+    configuration: Configuration = Configuration(),
+    clock: any Clock<Duration> = ContinuousClock(),
+    maximumGap: Duration = .seconds(2)
+  ) -> LocationClient {
+    let bytes = Array(capture)
+    let feed = LocationFeed(
+      open: { replayStream(ReplayCursor(capture: bytes, clock: clock, maximumGap: maximumGap)) },
+      probe: { .authorized(release: nil) }
+    )
+    return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
+  }
+
+  private static func replayStream(_ cursor: ReplayCursor) -> AsyncStream<FeedInput> {
+    AsyncStream(unfolding: { await cursor.next() })
+  }
+}

@@ -1,1 +1,0 @@
-// ComposableLocation: see its issue.

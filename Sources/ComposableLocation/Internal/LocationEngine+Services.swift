@@ -1,0 +1,94 @@
+import ComposableStore
+import Foundation
+
+extension LocationEngine {
+  /// Applies `change` to the manager for `id` (if it exists), then starts or stops its feed.
+  func update(_ id: AnyHashableSendable, _ change: (inout ManagerState) -> Void) async {
+    guard var manager = managers[id] else { return }
+    change(&manager)
+    managers[id] = manager
+    await reconcileFeed(id)
+  }
+
+  /// Starts a feed when the manager needs fixes and has none; stops it when nothing needs it.
+  private func reconcileFeed(_ id: AnyHashableSendable) async {
+    guard var manager = managers[id] else { return }
+    if manager.needsFeed, manager.feedTask == nil {
+      let token = token()
+      let stream = feed.open()
+      manager.feedToken = token
+      manager.feedTask = Task { [weak self] in
+        for await input in stream {
+          await self?.receive(input, for: id, token: token)
+        }
+      }
+      managers[id] = manager
+    } else if !manager.needsFeed, let task = manager.feedTask {
+      manager.feedTask = nil
+      manager.feedToken = 0
+      managers[id] = manager
+      task.cancel()
+      await task.value
+    }
+  }
+
+  func receive(_ input: FeedInput, for id: AnyHashableSendable, token: Int) {
+    observeAuthorization(input)
+    guard var manager = managers[id], manager.feedToken == token else { return }
+    let events = manager.events(for: input, at: configuration.now())
+    managers[id] = manager
+    for event in events {
+      manager.continuation.yield(event)
+    }
+  }
+
+  func set(_ id: AnyHashableSendable, _ properties: LocationClient.Properties) async {
+    await update(id) { manager in
+      if let accuracy = properties.desiredAccuracy { manager.updates.desiredAccuracy = accuracy }
+      if let distance = properties.distanceFilter { manager.updates.distanceFilter = max(0, distance) }
+      if let heading = properties.headingFilter { manager.heading.headingFilter = max(0, heading) }
+    }
+  }
+
+  func startMonitoring(_ id: AnyHashableSendable, _ region: Region) async {
+    guard let manager = managers[id] else { return }
+    do {
+      let monitor = try RegionMonitor(region: region, configuration: manager.regionConfiguration)
+      await update(id) { $0.regions[region.id] = monitor }
+      managers[id]?.continuation.yield(.monitoringStarted(region))
+    } catch {
+      manager.continuation.yield(.monitoringFailed(region: region, error: error))
+    }
+  }
+
+  func requestState(_ id: AnyHashableSendable, _ region: Region) {
+    guard let manager = managers[id] else { return }
+    guard let monitor = manager.regions[region.id] else {
+      let error = LocationError.invalidRegion(
+        id: region.id, reason: "it is not monitored by this manager; call startMonitoring first")
+      manager.continuation.yield(.monitoringFailed(region: region, error: error))
+      return
+    }
+    var state = monitor.state
+    if state == .unknown, let latest = manager.latest {
+      state = monitor.evidence(from: latest) ?? .unknown
+    }
+    manager.continuation.yield(.determinedState(state, for: monitor.region))
+  }
+
+  func monitoredRegions(_ id: AnyHashableSendable) -> Set<Region> {
+    Set(managers[id]?.regions.values.map(\.region) ?? [])
+  }
+
+  func latest(_ id: AnyHashableSendable) -> Location? {
+    managers[id]?.latest
+  }
+
+  func desiredAccuracy(_ id: AnyHashableSendable) -> LocationAccuracy {
+    managers[id]?.updates.desiredAccuracy ?? .best
+  }
+
+  func record(_ location: Location, for id: AnyHashableSendable) {
+    managers[id]?.latest = location
+  }
+}

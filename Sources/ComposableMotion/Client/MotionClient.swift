@@ -1,0 +1,143 @@
+import ComposableStore
+
+/// Core Motion's `CMMotionManager` as a value: a struct of `@Sendable` endpoints that a
+/// reducer's effects call, and that a test overrides one by one.
+///
+/// Managers are keyed by an id (any `Hashable & Sendable` value, erased to
+/// `AnyHashableSendable`). The lifecycle is `create` → `start…` / `stop…` → `destroy`:
+///
+/// ```swift
+/// await motion.create(id: Manager.id)
+/// for try await sample in motion.startAccelerometerUpdates(id: Manager.id) {
+///   await send(.accelerometer(sample))
+/// }
+/// ```
+///
+/// Semantics every implementation follows (``live(root:clock:bufferLimit:magneticDeclination:)``
+/// and ``replay(recording:clock:bufferLimit:)`` do):
+/// - `start…` on an id that was not created returns a stream that fails with
+///   ``MotionError/managerNotCreated(_:)``; on an unavailable sensor it fails with
+///   ``MotionError/sensorUnavailable(_:searched:)``.
+/// - A second `start…` for the same id and sensor **replaces** the first: the old stream
+///   finishes normally and the new one receives the samples from then on.
+/// - `stop…` finishes the stream normally; cancelling the consuming task ends the
+///   subscription too. A sensor's reader runs while any manager needs it.
+/// - A stream can be started again after a stop or a cancellation.
+/// - Each stream buffers at most a fixed number of samples; when its consumer is slow the
+///   oldest are dropped and counted in ``droppedSamples``.
+/// - `destroy` finishes the manager's streams and, once it returns, every reader it alone
+///   needed has stopped and closed its file descriptors.
+public struct MotionClient: Sendable {
+  /// Creates the manager `id`. Creating an existing manager keeps its state.
+  public var create: @Sendable (AnyHashableSendable) async -> Void
+  /// Stops every update of manager `id`, waits for readers no one else needs to close their
+  /// descriptors, and forgets the manager.
+  public var destroy: @Sendable (AnyHashableSendable) async -> Void
+
+  /// The update interval of a sensor for manager `id` (default 10 ms).
+  public var updateInterval: @Sendable (AnyHashableSendable, MotionSensor) -> Duration
+  /// Sets the update interval of a sensor for manager `id`; a running stream adopts it.
+  public var setUpdateInterval: @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void
+
+  /// Whether the device has this sensor (for ``MotionSensor/deviceMotion``: an accelerometer
+  /// and a gyroscope).
+  public var isAvailable: @Sendable (MotionSensor) -> Bool
+  /// Whether manager `id` is receiving updates of this sensor.
+  public var isActive: @Sendable (AnyHashableSendable, MotionSensor) -> Bool
+  /// How many samples manager `id`'s current stream of this sensor dropped because its
+  /// consumer fell behind (0 after a restart).
+  public var droppedSamples: @Sendable (AnyHashableSendable, MotionSensor) -> Int
+
+  /// Starts accelerometer updates (g, Core Motion sign) for manager `id`.
+  public var startAccelerometerUpdates:
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<AccelerometerData, any Error>
+  /// Stops accelerometer updates for manager `id`; its stream finishes.
+  public var stopAccelerometerUpdates: @Sendable (AnyHashableSendable) async -> Void
+  /// The latest accelerometer sample manager `id` received, if any (Core Motion's pull mode).
+  public var accelerometerData: @Sendable (AnyHashableSendable) -> AccelerometerData?
+
+  /// Starts gyroscope updates (rad/s) for manager `id`.
+  public var startGyroUpdates:
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error>
+  /// Stops gyroscope updates for manager `id`; its stream finishes.
+  public var stopGyroUpdates: @Sendable (AnyHashableSendable) async -> Void
+  /// The latest gyroscope sample manager `id` received, if any.
+  public var gyroData: @Sendable (AnyHashableSendable) -> GyroData?
+
+  /// Starts magnetometer updates (µT) for manager `id`.
+  public var startMagnetometerUpdates:
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<MagnetometerData, any Error>
+  /// Stops magnetometer updates for manager `id`; its stream finishes.
+  public var stopMagnetometerUpdates: @Sendable (AnyHashableSendable) async -> Void
+  /// The latest magnetometer sample manager `id` received, if any.
+  public var magnetometerData: @Sendable (AnyHashableSendable) -> MagnetometerData?
+
+  /// Starts fused device-motion updates for manager `id`, attitudes in `frame`. Fails with
+  /// ``MotionError/referenceFrameUnavailable(_:available:)`` when the sensors cannot give
+  /// that frame (see ``availableAttitudeReferenceFrames``).
+  public var startDeviceMotionUpdates:
+    @Sendable (AnyHashableSendable, AttitudeReferenceFrame) -> AsyncThrowingStream<
+      DeviceMotion, any Error
+    >
+  /// Stops device-motion updates for manager `id`; its stream finishes.
+  public var stopDeviceMotionUpdates: @Sendable (AnyHashableSendable) async -> Void
+  /// The latest device motion manager `id` received, if any.
+  public var deviceMotion: @Sendable (AnyHashableSendable) -> DeviceMotion?
+  /// The reference frames device motion can use here: none without an accelerometer and a
+  /// gyroscope; ``AttitudeReferenceFrame/xArbitraryZVertical`` with them; the corrected and
+  /// magnetic-north frames with a magnetometer too; true north when a declination is known.
+  public var availableAttitudeReferenceFrames: @Sendable () -> [AttitudeReferenceFrame]
+
+  /// Creates a client from its endpoints; tests usually start from `.unimplemented()` and
+  /// override only what the feature calls.
+  public init(
+    create: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    destroy: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    updateInterval: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Duration,
+    setUpdateInterval: @escaping @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void,
+    isAvailable: @escaping @Sendable (MotionSensor) -> Bool,
+    isActive: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Bool,
+    droppedSamples: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Int,
+    startAccelerometerUpdates: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
+      AccelerometerData, any Error
+    >,
+    stopAccelerometerUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    accelerometerData: @escaping @Sendable (AnyHashableSendable) -> AccelerometerData?,
+    startGyroUpdates: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
+      GyroData, any Error
+    >,
+    stopGyroUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    gyroData: @escaping @Sendable (AnyHashableSendable) -> GyroData?,
+    startMagnetometerUpdates: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
+      MagnetometerData, any Error
+    >,
+    stopMagnetometerUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    magnetometerData: @escaping @Sendable (AnyHashableSendable) -> MagnetometerData?,
+    startDeviceMotionUpdates: @escaping @Sendable (AnyHashableSendable, AttitudeReferenceFrame) ->
+      AsyncThrowingStream<DeviceMotion, any Error>,
+    stopDeviceMotionUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    deviceMotion: @escaping @Sendable (AnyHashableSendable) -> DeviceMotion?,
+    availableAttitudeReferenceFrames: @escaping @Sendable () -> [AttitudeReferenceFrame]
+  ) {
+    self.create = create
+    self.destroy = destroy
+    self.updateInterval = updateInterval
+    self.setUpdateInterval = setUpdateInterval
+    self.isAvailable = isAvailable
+    self.isActive = isActive
+    self.droppedSamples = droppedSamples
+    self.startAccelerometerUpdates = startAccelerometerUpdates
+    self.stopAccelerometerUpdates = stopAccelerometerUpdates
+    self.accelerometerData = accelerometerData
+    self.startGyroUpdates = startGyroUpdates
+    self.stopGyroUpdates = stopGyroUpdates
+    self.gyroData = gyroData
+    self.startMagnetometerUpdates = startMagnetometerUpdates
+    self.stopMagnetometerUpdates = stopMagnetometerUpdates
+    self.magnetometerData = magnetometerData
+    self.startDeviceMotionUpdates = startDeviceMotionUpdates
+    self.stopDeviceMotionUpdates = stopDeviceMotionUpdates
+    self.deviceMotion = deviceMotion
+    self.availableAttitudeReferenceFrames = availableAttitudeReferenceFrames
+  }
+}

@@ -1,0 +1,38 @@
+/// The one place where kernel (IIO) and recording units become Core Motion's.
+///
+/// IIO reports acceleration in m/s² as the proper acceleration a resting device feels (flat,
+/// face up: z ≈ +9.81), angular velocity in rad/s (right-handed, same sign as Core Motion) and
+/// magnetic field in gauss. Core Motion wants g with the opposite sign (flat, face up:
+/// z ≈ −1), rad/s and µT.
+enum CoreMotionUnits {
+  /// Standard gravity, in m/s² per g.
+  static let standardGravity = 9.80665
+  /// Microteslas per gauss.
+  static let microteslaPerGauss = 100.0
+
+  /// Converts one reading taken together from a device to a scan in Core Motion units.
+  ///
+  /// - Parameters:
+  ///   - acceleration: IIO acceleration (x, y, z) in m/s², or nil.
+  ///   - angularVelocity: IIO angular velocity (x, y, z) in rad/s, or nil.
+  ///   - magneticField: magnetic field (x, y, z) in gauss (IIO) — or in µT when
+  ///     `magneticFieldInMicrotesla` is set, as recordings store it.
+  ///   - timestamp: seconds since boot.
+  static func scan(
+    acceleration: SIMD3<Double>?,
+    angularVelocity: SIMD3<Double>?,
+    magneticField: SIMD3<Double>?,
+    magneticFieldInMicrotesla: Bool = false,
+    timestamp: Double
+  ) -> MotionScan {
+    let accel = acceleration.map { -$0 / standardGravity }
+    let magnScale = magneticFieldInMicrotesla ? 1 : microteslaPerGauss
+    let magn = magneticField.map { $0 * magnScale }
+    return MotionScan(
+      timestamp: timestamp,
+      acceleration: accel.map { Acceleration(x: $0.x, y: $0.y, z: $0.z) },
+      rotationRate: angularVelocity.map { RotationRate(x: $0.x, y: $0.y, z: $0.z) },
+      magneticField: magn.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) }
+    )
+  }
+}

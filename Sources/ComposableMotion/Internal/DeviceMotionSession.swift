@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Fuses one manager's device-motion subscription: holds the latest accelerometer and
+/// magnetometer values (they may come from other devices, at other rates), steps the
+/// estimator on every gyroscope sample, and paces the output to the manager's interval.
+final class DeviceMotionSession: Sendable {
+  private struct State {
+    var estimator: DeviceMotionEstimator
+    var acceleration: Acceleration?
+    // A field not yet given to the estimator: it takes each magnetometer sample once.
+    var pendingField: MagneticField?
+    var nextDue: Double?
+  }
+
+  private let state: Mutex<State>
+  private let interval: @Sendable () -> Duration
+
+  /// - Parameters:
+  ///   - frame: the reference frame of the attitudes.
+  ///   - declination: magnetic declination in degrees east (true north only).
+  ///   - interval: the output interval, read on every update so a change applies at once.
+  init(
+    frame: AttitudeReferenceFrame, declination: Double?,
+    interval: @escaping @Sendable () -> Duration
+  ) {
+    self.state = Mutex(State(estimator: DeviceMotionEstimator(frame: frame, declination: declination)))
+    self.interval = interval
+  }
+
+  /// Feeds a scan; returns a device motion when one is due.
+  func update(_ scan: MotionScan) -> DeviceMotion? {
+    let period = seconds(interval())
+    return state.withLock { state in
+      if let acceleration = scan.acceleration { state.acceleration = acceleration }
+      if let field = scan.magneticField { state.pendingField = field }
+      guard let rate = scan.rotationRate, let acceleration = state.acceleration else { return nil }
+      let motion = state.estimator.update(
+        rotationRate: rate, acceleration: acceleration, magneticField: state.pendingField,
+        timestamp: scan.timestamp)
+      state.pendingField = nil
+      return OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue) ? motion : nil
+    }
+  }
+}

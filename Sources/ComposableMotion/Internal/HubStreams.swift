@@ -1,0 +1,109 @@
+import ComposableStore
+
+/// Makes the streams a hub-backed ``MotionClient`` returns: one bounded stream per
+/// subscription, fed by the shared hub, ended by `stop`, `destroy`, a reader's end or failure,
+/// or the consumer's cancellation.
+struct HubStreams: Sendable {
+  let hub: SensorHub
+  let registry: MotionManagerRegistry
+  /// The most samples a stream holds for a slow consumer before dropping the oldest.
+  let bufferLimit: Int
+
+  /// Starts a stream of `service` for `owner`, reading `sensors`; `transform` turns a scan
+  /// into the stream's element (nil: nothing to emit for this scan).
+  func start<Element: Sendable>(
+    owner: AnyHashableSendable,
+    service: MotionSensor,
+    sensors: Set<MotionSensor>,
+    transform: @escaping @Sendable (MotionScan) -> Element?
+  ) -> AsyncThrowingStream<Element, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: Element.self, throwing: (any Error).self,
+      bufferingPolicy: .bufferingNewest(max(1, bufferLimit)))
+    guard registry.exists(owner) else {
+      continuation.finish(throwing: MotionError.managerNotCreated(owner))
+      return stream
+    }
+    let sink = SensorHub.Sink(
+      yield: { scan in
+        guard let element = transform(scan) else { return 0 }
+        if case .dropped = continuation.yield(element) { return 1 }
+        return 0
+      },
+      finish: { error in continuation.finish(throwing: error) }
+    )
+    let interval = readerInterval(service, registry.interval(owner, service))
+    let result = hub.subscribe(
+      owner: owner, service: service, sensors: sensors, interval: interval
+    ) { _ in sink }
+    switch result {
+    case .success(let token):
+      let hub = self.hub
+      continuation.onTermination = { _ in
+        hub.unsubscribe(owner: owner, service: service, token: token)
+      }
+    case .failure(let error):
+      continuation.finish(throwing: error)
+    }
+    return stream
+  }
+
+  /// The slowest reader rate device motion accepts: the filter needs at least 100 Hz,
+  /// whatever the output interval.
+  static let slowestFusionInterval = Duration.milliseconds(10)
+
+  /// The interval a subscription asks of its reader: its own, except that device motion's
+  /// reader never runs slower than ``slowestFusionInterval``.
+  func readerInterval(_ service: MotionSensor, _ interval: Duration) -> Duration {
+    service == .deviceMotion ? min(interval, Self.slowestFusionInterval) : interval
+  }
+
+  /// The frames device motion can use with the backend's sensors (see `MotionClient`).
+  var availableFrames: [AttitudeReferenceFrame] {
+    guard hub.isAvailable(.accelerometer), hub.isAvailable(.gyro) else { return [] }
+    guard hub.isAvailable(.magnetometer) else { return [.xArbitraryZVertical] }
+    let frames: [AttitudeReferenceFrame] = [
+      .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical,
+    ]
+    return hub.backend.magneticDeclination == nil ? frames : frames + [.xTrueNorthZVertical]
+  }
+
+  /// Starts fused device motion for `owner` in `frame`, reading the accelerometer and the
+  /// gyroscope, and the magnetometer when the frame needs it.
+  func startDeviceMotion(
+    owner: AnyHashableSendable, frame: AttitudeReferenceFrame
+  ) -> AsyncThrowingStream<DeviceMotion, any Error> {
+    let available = availableFrames
+    guard available.contains(frame) else {
+      let missing: MotionSensor? =
+        !hub.isAvailable(.accelerometer) ? .accelerometer : !hub.isAvailable(.gyro) ? .gyro : nil
+      let error: MotionError =
+        missing.map { .sensorUnavailable($0, searched: hub.backend.searched) }
+        ?? .referenceFrameUnavailable(frame.rawValue, available: available.map(\.rawValue))
+      return AsyncThrowingStream { $0.finish(throwing: error) }
+    }
+    let registry = self.registry
+    let session = DeviceMotionSession(
+      frame: frame, declination: hub.backend.magneticDeclination,
+      interval: { registry.interval(owner, .deviceMotion) })
+    let sensors: Set<MotionSensor> =
+      frame.requiresMagnetometer ? [.accelerometer, .gyro, .magnetometer] : [.accelerometer, .gyro]
+    return start(owner: owner, service: .deviceMotion, sensors: sensors) { scan in
+      guard let motion = session.update(scan) else { return nil }
+      registry.update(owner) { $0.deviceMotion = motion }
+      return motion
+    }
+  }
+
+  /// Stops `owner`'s `service` stream and waits for readers no one needs any more.
+  func stop(owner: AnyHashableSendable, service: MotionSensor) async {
+    for task in hub.unsubscribe(owner: owner, service: service) { await task.value }
+  }
+
+  /// Stops everything `owner` runs, waits for the readers, and forgets the manager.
+  func destroy(owner: AnyHashableSendable) async {
+    let stopped = hub.removeAll(owner: owner)
+    registry.destroy(owner)
+    for task in stopped { await task.value }
+  }
+}

@@ -1,0 +1,27 @@
+/// What a backend (live IIO, replay) gives the shared hub: which reader serves each raw
+/// sensor, and how to run one reader until it is cancelled, runs dry or fails.
+struct MotionBackend: Sendable {
+  /// What to start: a reader id from ``routes``, the raw sensors wanted from it, and the
+  /// shortest interval any subscriber asked for.
+  struct ReaderRequest: Sendable, Equatable {
+    var reader: String
+    var sensors: Set<MotionSensor>
+    var interval: Duration
+  }
+
+  /// Where the reader sends its scans. It may be called from any task, one scan at a time.
+  struct ReaderEvents: Sendable {
+    var scan: @Sendable (MotionScan) -> Void
+  }
+
+  /// Where the backend looks for sensors, for error messages ("/sys/bus/iio/devices", a path).
+  var searched: String
+  /// Which reader serves each available raw sensor (accelerometer, gyro, magnetometer).
+  var routes: [MotionSensor: String]
+  /// A magnetic declination in degrees east, when the caller supplied one (true north).
+  var magneticDeclination: Double?
+  /// Runs one reader: returns when the data ends (replay), throws ``MotionError`` when it
+  /// fails, and must return promptly once its task is cancelled, having released every
+  /// descriptor it opened.
+  var run: @Sendable (ReaderRequest, ReaderEvents) async throws -> Void
+}

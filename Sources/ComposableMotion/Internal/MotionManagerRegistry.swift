@@ -1,0 +1,60 @@
+import ComposableStore
+import Synchronization
+
+/// The per-manager properties Core Motion keeps on a `CMMotionManager`: whether it exists,
+/// its update intervals and the latest sample of each kind (the pull mode).
+final class MotionManagerRegistry: Sendable {
+  struct Manager: Sendable {
+    var intervals: [MotionSensor: Duration] = [:]
+    var accelerometer: AccelerometerData?
+    var gyro: GyroData?
+    var magnetometer: MagnetometerData?
+    var deviceMotion: DeviceMotion?
+  }
+
+  /// The interval a manager uses until it is given another: 100 Hz.
+  static let defaultInterval = Duration.milliseconds(10)
+
+  private let managers = Mutex<[AnyHashableSendable: Manager]>([:])
+
+  /// Registers `id`; creating an existing manager keeps its properties.
+  func create(_ id: AnyHashableSendable) {
+    managers.withLock { if $0[id] == nil { $0[id] = Manager() } }
+  }
+
+  /// Forgets `id` and everything it held.
+  func destroy(_ id: AnyHashableSendable) {
+    managers.withLock { _ = $0.removeValue(forKey: id) }
+  }
+
+  func exists(_ id: AnyHashableSendable) -> Bool {
+    managers.withLock { $0[id] != nil }
+  }
+
+  func interval(_ id: AnyHashableSendable, _ sensor: MotionSensor) -> Duration {
+    managers.withLock { $0[id]?.intervals[sensor] } ?? Self.defaultInterval
+  }
+
+  /// Sets an interval; returns false when the manager does not exist.
+  func setInterval(_ id: AnyHashableSendable, _ sensor: MotionSensor, _ interval: Duration) -> Bool
+  {
+    managers.withLock { managers in
+      guard managers[id] != nil else { return false }
+      managers[id]?.intervals[sensor] = interval
+      return true
+    }
+  }
+
+  func read<Value: Sendable>(_ id: AnyHashableSendable, _ body: (Manager) -> Value?) -> Value? {
+    let manager = managers.withLock { $0[id] }
+    return manager.flatMap(body)
+  }
+
+  func update(_ id: AnyHashableSendable, _ body: (inout Manager) -> Void) {
+    managers.withLock { managers in
+      guard var manager = managers[id] else { return }
+      body(&manager)
+      managers[id] = manager
+    }
+  }
+}

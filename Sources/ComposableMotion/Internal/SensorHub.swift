@@ -1,0 +1,205 @@
+import ComposableStore
+import Synchronization
+
+/// The imperative shell around ``SensorHubStateMachine``: it owns the stream continuations
+/// (as sinks) and the reader tasks, and does what the machine's transitions say.
+///
+/// Continuations are only ever finished or fed outside the lock: finishing one runs its
+/// `onTermination`, which comes back here to unsubscribe.
+final class SensorHub: Sendable {
+  typealias Machine = SensorHubStateMachine<String>
+  typealias Token = Machine.Token
+
+  /// One subscriber's stream, type-erased.
+  struct Sink: Sendable {
+    /// Hands a scan to the subscriber; returns how many samples its buffer dropped.
+    var yield: @Sendable (MotionScan) -> Int
+    /// Ends the stream, with an error or normally.
+    var finish: @Sendable (MotionError?) -> Void
+  }
+
+  private struct RunningReader {
+    var generation: UInt64
+    var task: Task<Void, Never>
+  }
+
+  private struct State {
+    var machine: Machine
+    var sinks: [Token: Sink] = [:]
+    var readers: [String: RunningReader] = [:]
+  }
+
+  /// What a locked step leaves for the caller to do outside the lock.
+  private struct Aftermath {
+    var finish: [(Sink, MotionError?)] = []
+    var stopped: [Task<Void, Never>] = []
+
+    func run() -> [Task<Void, Never>] {
+      for (sink, error) in finish { sink.finish(error) }
+      return stopped
+    }
+  }
+
+  let backend: MotionBackend
+  private let state: Mutex<State>
+
+  init(backend: MotionBackend) {
+    self.backend = backend
+    self.state = Mutex(State(machine: Machine(routes: backend.routes)))
+  }
+
+  /// Whether a raw sensor is available in the backend.
+  func isAvailable(_ sensor: MotionSensor) -> Bool {
+    backend.routes[sensor] != nil
+  }
+
+  /// Whether `owner` has a running subscription to `service`.
+  func isActive(owner: AnyHashableSendable, service: MotionSensor) -> Bool {
+    state.withLock { $0.machine.isActive(owner: owner, service: service) }
+  }
+
+  /// Samples dropped from `owner`'s current `service` stream because its consumer was slow.
+  func dropped(owner: AnyHashableSendable, service: MotionSensor) -> Int {
+    state.withLock { $0.machine.dropped(owner: owner, service: service) }
+  }
+
+  /// Subscribes `owner` to `service`, reading `sensors`, and starts readers as needed.
+  /// `makeSink` receives the subscription's token (for the stream's `onTermination`).
+  func subscribe(
+    owner: AnyHashableSendable,
+    service: MotionSensor,
+    sensors: Set<MotionSensor>,
+    interval: Duration,
+    makeSink: (Token) -> Sink
+  ) -> Result<Token, MotionError> {
+    let outcome: Result<(Token, Aftermath), MotionError> = state.withLock { state in
+      guard
+        let (token, transition) = state.machine.subscribe(
+          owner: owner, service: service, sensors: sensors, interval: interval)
+      else {
+        let missing = state.machine.missing(sensors).first ?? service
+        return .failure(.sensorUnavailable(missing, searched: backend.searched))
+      }
+      state.sinks[token] = makeSink(token)
+      return .success((token, apply(transition, error: nil, to: &state)))
+    }
+    switch outcome {
+    case .success(let (token, aftermath)):
+      _ = aftermath.run()
+      return .success(token)
+    case .failure(let error):
+      return .failure(error)
+    }
+  }
+
+  /// Ends a subscription (all of `owner`'s for `service`, or only `token`'s) and returns the
+  /// reader tasks it stopped, so a caller can wait until their descriptors are closed.
+  @discardableResult
+  func unsubscribe(
+    owner: AnyHashableSendable, service: MotionSensor, token: Token? = nil
+  ) -> [Task<Void, Never>] {
+    state.withLock { state in
+      let transition = state.machine.unsubscribe(owner: owner, service: service, token: token)
+      return apply(transition, error: nil, to: &state)
+    }.run()
+  }
+
+  /// Ends every subscription of `owner`; returns the reader tasks stopped.
+  func removeAll(owner: AnyHashableSendable) -> [Task<Void, Never>] {
+    state.withLock { state in
+      apply(state.machine.removeAll(owner: owner), error: nil, to: &state)
+    }.run()
+  }
+
+  /// Changes the interval of `owner`'s running `service` subscription, if any.
+  func updateInterval(owner: AnyHashableSendable, service: MotionSensor, interval: Duration) {
+    let stopped = state.withLock { state in
+      let transition = state.machine.updateInterval(
+        owner: owner, service: service, interval: interval)
+      return apply(transition, error: nil, to: &state)
+    }.run()
+    _ = stopped
+  }
+
+  /// Fans a scan out to every subscriber that wants it, counting what their buffers drop.
+  private func deliver(_ scan: MotionScan, reader: String, generation: UInt64) {
+    let targets = state.withLock { state in
+      state.machine.deliver(scan, from: reader, generation: generation).compactMap { target in
+        state.sinks[target.token].map { (target.token, $0) }
+      }
+    }
+    for (token, sink) in targets {
+      let dropped = sink.yield(scan)
+      if dropped > 0 {
+        state.withLock { state in
+          for _ in 0..<dropped { state.machine.recordDrop(token: token) }
+        }
+      }
+    }
+  }
+
+  /// A reader stopped by itself: ended (data ran out) or failed with `error`.
+  private func readerStopped(_ reader: String, generation: UInt64, error: MotionError?) {
+    _ = state.withLock { state in
+      let transition =
+        error == nil
+        ? state.machine.readerEnded(reader, generation: generation)
+        : state.machine.readerFailed(reader, generation: generation)
+      return apply(transition, error: error, to: &state)
+    }.run()
+  }
+
+  /// Carries out a transition's bookkeeping under the lock; returns what must happen outside.
+  private func apply(
+    _ transition: Machine.Transition, error: MotionError?, to state: inout State
+  ) -> Aftermath {
+    var aftermath = Aftermath()
+    for token in transition.finished {
+      if let sink = state.sinks.removeValue(forKey: token) { aftermath.finish.append((sink, nil)) }
+    }
+    for token in transition.failed {
+      if let sink = state.sinks.removeValue(forKey: token) {
+        aftermath.finish.append((sink, error))
+      }
+    }
+    for command in transition.commands {
+      switch command {
+      case .stop(let reader, let generation):
+        if let running = state.readers[reader], running.generation == generation {
+          running.task.cancel()
+          state.readers[reader] = nil
+          aftermath.stopped.append(running.task)
+        }
+      case .start(let reader, let generation, let interval, let sensors):
+        let request = MotionBackend.ReaderRequest(
+          reader: reader, sensors: sensors, interval: interval)
+        state.readers[reader] = RunningReader(
+          generation: generation, task: startReader(request, generation: generation))
+      }
+    }
+    return aftermath
+  }
+
+  private func startReader(
+    _ request: MotionBackend.ReaderRequest, generation: UInt64
+  ) -> Task<Void, Never> {
+    let events = MotionBackend.ReaderEvents { [weak self] scan in
+      self?.deliver(scan, reader: request.reader, generation: generation)
+    }
+    let run = backend.run
+    return Task { [weak self] in
+      do {
+        try await run(request, events)
+        guard !Task.isCancelled else { return }
+        self?.readerStopped(request.reader, generation: generation, error: nil)
+      } catch {
+        guard !Task.isCancelled else { return }
+        let failure =
+          error as? MotionError
+          ?? .readerFailed(request.sensors.sorted { $0.rawValue < $1.rawValue }.first ?? .accelerometer,
+            message: String(describing: error))
+        self?.readerStopped(request.reader, generation: generation, error: failure)
+      }
+    }
+  }
+}

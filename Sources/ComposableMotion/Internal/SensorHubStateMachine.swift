@@ -1,0 +1,229 @@
+import ComposableStore
+
+/// The bookkeeping behind shared sensor readers, free of any concurrency so a test can drive it.
+///
+/// Every subscription (one per manager id and service) names the raw sensors it needs. Each raw
+/// sensor is served by one reader (``routes``); several sensors may share one reader when they
+/// sit on the same physical device. A reader runs while at least one subscription needs one of
+/// its sensors, at the shortest interval any of them asked for, and is restarted (new
+/// generation) when that set or interval changes. Results are commands for the imperative shell:
+/// streams to finish and readers to start or stop. Generations let the shell ignore a stopped
+/// reader's late samples; tokens let it ignore a replaced stream's late termination.
+struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
+  typealias Token = UInt64
+
+  struct SubscriptionKey: Hashable, Sendable {
+    var owner: AnyHashableSendable
+    var service: MotionSensor
+  }
+
+  struct Subscription: Sendable, Equatable {
+    var token: Token
+    var sensors: Set<MotionSensor>
+    var interval: Duration
+    var nextDue: Double?
+    var dropped: Int
+  }
+
+  struct ReaderState: Sendable, Equatable {
+    var generation: UInt64
+    var interval: Duration
+    var sensors: Set<MotionSensor>
+  }
+
+  enum ReaderCommand: Sendable, Equatable {
+    case start(ReaderID, generation: UInt64, interval: Duration, sensors: Set<MotionSensor>)
+    case stop(ReaderID, generation: UInt64)
+  }
+
+  /// What the shell must do after a change: finish these streams (normally, or with `error`),
+  /// then carry out the reader commands in order.
+  struct Transition: Sendable, Equatable {
+    var finished: [Token] = []
+    var failed: [Token] = []
+    var commands: [ReaderCommand] = []
+  }
+
+  /// Which reader serves each raw sensor; a sensor absent here is unavailable.
+  let routes: [MotionSensor: ReaderID]
+  private(set) var subscriptions: [SubscriptionKey: Subscription] = [:]
+  private(set) var readers: [ReaderID: ReaderState] = [:]
+  private var keysByToken: [Token: SubscriptionKey] = [:]
+  private var nextToken: Token = 1
+  private var nextGeneration: UInt64 = 1
+
+  init(routes: [MotionSensor: ReaderID]) {
+    self.routes = routes
+  }
+
+  /// The raw sensors a sensor needs that are missing, in a stable order.
+  func missing(_ sensors: Set<MotionSensor>) -> [MotionSensor] {
+    MotionSensor.allCases.filter { sensors.contains($0) && routes[$0] == nil }
+  }
+
+  /// Adds (or replaces) the subscription of `owner` to `service`, reading `sensors`.
+  ///
+  /// A second subscription for the same owner and service replaces the first: the old stream
+  /// is finished normally and its drop count starts again from zero.
+  /// Returns `nil` when a sensor is unavailable; nothing changes then.
+  mutating func subscribe(
+    owner: AnyHashableSendable,
+    service: MotionSensor,
+    sensors: Set<MotionSensor>,
+    interval: Duration
+  ) -> (token: Token, transition: Transition)? {
+    guard missing(sensors).isEmpty, !sensors.isEmpty else { return nil }
+    let key = SubscriptionKey(owner: owner, service: service)
+    var transition = Transition()
+    if let old = subscriptions[key] {
+      transition.finished.append(old.token)
+      keysByToken[old.token] = nil
+    }
+    let token = nextToken
+    nextToken += 1
+    subscriptions[key] = Subscription(
+      token: token, sensors: sensors, interval: interval, nextDue: nil, dropped: 0)
+    keysByToken[token] = key
+    transition.commands = reconcileReaders()
+    return (token, transition)
+  }
+
+  /// Ends the subscription of `owner` to `service`. With a `token`, only that exact
+  /// subscription ends (a replaced stream's late cancellation must not end its successor).
+  mutating func unsubscribe(
+    owner: AnyHashableSendable, service: MotionSensor, token: Token? = nil
+  ) -> Transition {
+    let key = SubscriptionKey(owner: owner, service: service)
+    guard let current = subscriptions[key], token == nil || token == current.token else {
+      return Transition()
+    }
+    subscriptions[key] = nil
+    keysByToken[current.token] = nil
+    return Transition(finished: [current.token], commands: reconcileReaders())
+  }
+
+  /// Ends every subscription of `owner` (its manager is being destroyed).
+  mutating func removeAll(owner: AnyHashableSendable) -> Transition {
+    let keys = subscriptions.keys.filter { $0.owner == owner }
+    var finished: [Token] = []
+    for key in keys {
+      if let sub = subscriptions.removeValue(forKey: key) {
+        finished.append(sub.token)
+        keysByToken[sub.token] = nil
+      }
+    }
+    return Transition(finished: finished.sorted(), commands: reconcileReaders())
+  }
+
+  /// Changes the interval of a running subscription; the reader may restart at a new rate.
+  mutating func updateInterval(
+    owner: AnyHashableSendable, service: MotionSensor, interval: Duration
+  ) -> Transition {
+    let key = SubscriptionKey(owner: owner, service: service)
+    guard subscriptions[key] != nil else { return Transition() }
+    subscriptions[key]?.interval = interval
+    return Transition(commands: reconcileReaders())
+  }
+
+  /// Routes a scan from `reader` to the subscriptions that want it now; a stale generation
+  /// (a reader already stopped) delivers nothing. Raw subscriptions are paced to their own
+  /// interval (see ``OutputPacing``); device-motion subscriptions see every scan because the
+  /// filter needs them all, and pace their output themselves.
+  mutating func deliver(
+    _ scan: MotionScan, from reader: ReaderID, generation: UInt64
+  ) -> [(token: Token, service: MotionSensor)] {
+    guard let state = readers[reader], state.generation == generation else { return [] }
+    var targets: [(token: Token, service: MotionSensor)] = []
+    for (key, sub) in subscriptions where sub.sensors.contains(where: scan.contains) {
+      if key.service != .deviceMotion {
+        var nextDue = sub.nextDue
+        let due = OutputPacing.isDue(scan.timestamp, period: seconds(sub.interval), nextDue: &nextDue)
+        subscriptions[key]?.nextDue = nextDue
+        guard due else { continue }
+      }
+      targets.append((sub.token, key.service))
+    }
+    return targets.sorted { $0.token < $1.token }
+  }
+
+  /// Counts one sample dropped by a slow consumer of `token`'s stream.
+  mutating func recordDrop(token: Token) {
+    guard let key = keysByToken[token] else { return }
+    subscriptions[key]?.dropped += 1
+  }
+
+  /// Samples dropped so far from the current subscription of `owner` to `service`.
+  func dropped(owner: AnyHashableSendable, service: MotionSensor) -> Int {
+    subscriptions[SubscriptionKey(owner: owner, service: service)]?.dropped ?? 0
+  }
+
+  /// Whether `owner` currently has a subscription to `service`.
+  func isActive(owner: AnyHashableSendable, service: MotionSensor) -> Bool {
+    subscriptions[SubscriptionKey(owner: owner, service: service)] != nil
+  }
+
+  /// A reader failed: every subscription it served fails, and the reader is forgotten so a
+  /// later start begins a fresh one.
+  mutating func readerFailed(_ reader: ReaderID, generation: UInt64) -> Transition {
+    guard let state = readers[reader], state.generation == generation else { return Transition() }
+    let served = Set(routes.filter { $0.value == reader }.keys)
+    let keys = subscriptions.filter { !$0.value.sensors.isDisjoint(with: served) }.keys
+    var failed: [Token] = []
+    for key in keys {
+      if let sub = subscriptions.removeValue(forKey: key) {
+        failed.append(sub.token)
+        keysByToken[sub.token] = nil
+      }
+    }
+    readers[reader] = nil
+    var transition = Transition(failed: failed.sorted(), commands: reconcileReaders())
+    transition.commands.insert(.stop(reader, generation: generation), at: 0)
+    return transition
+  }
+
+  /// A reader ran out of data (a replay's end): its subscriptions finish normally.
+  mutating func readerEnded(_ reader: ReaderID, generation: UInt64) -> Transition {
+    var transition = readerFailed(reader, generation: generation)
+    transition.finished = transition.failed
+    transition.failed = []
+    return transition
+  }
+
+  /// Brings the running readers in line with what the subscriptions need.
+  private mutating func reconcileReaders() -> [ReaderCommand] {
+    var wanted: [ReaderID: (interval: Duration, sensors: Set<MotionSensor>)] = [:]
+    for sub in subscriptions.values {
+      for sensor in sub.sensors {
+        guard let reader = routes[sensor] else { continue }
+        var entry = wanted[reader] ?? (sub.interval, [])
+        entry.interval = min(entry.interval, sub.interval)
+        entry.sensors.insert(sensor)
+        wanted[reader] = entry
+      }
+    }
+    var stops: [ReaderCommand] = []
+    var starts: [ReaderCommand] = []
+    for (reader, state) in readers {
+      let want = wanted[reader]
+      if want?.interval != state.interval || want?.sensors != state.sensors {
+        stops.append(.stop(reader, generation: state.generation))
+        readers[reader] = nil
+      }
+    }
+    for (reader, want) in wanted where readers[reader] == nil {
+      let generation = nextGeneration
+      nextGeneration += 1
+      readers[reader] = ReaderState(
+        generation: generation, interval: want.interval, sensors: want.sensors)
+      starts.append(
+        .start(reader, generation: generation, interval: want.interval, sensors: want.sensors))
+    }
+    return stops + starts
+  }
+}
+
+/// A duration in seconds, as a `Double`.
+func seconds(_ duration: Duration) -> Double {
+  let parts = duration.components
+  return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+}

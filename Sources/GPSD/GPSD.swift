@@ -1,1 +1,0 @@
-// GPSD: see its issue.

@@ -1,0 +1,128 @@
+/// Where each enabled element sits in one buffered scan, and how to pull values out of it.
+///
+/// The layout follows the kernel's `iio_compute_scan_bytes`: elements appear in increasing
+/// scan index; each starts at an offset aligned to its own size (storage bytes × repeat); the
+/// whole scan is padded to a multiple of its largest element, so a 64-bit timestamp is always
+/// 8-aligned. For the HID accel_3d (three `le:s16/32` and a `le:s64` timestamp) that is offsets
+/// 0, 4, 8, 16 and 24 bytes per scan.
+public struct IIOScanLayout: Hashable, Sendable {
+  /// One element's place in the scan.
+  public struct Element: Hashable, Sendable {
+    /// The channel the element belongs to.
+    public var channel: IIOChannelID
+    /// The element's scan index.
+    public var index: Int
+    /// How the element is stored.
+    public var type: IIOScanType
+    /// Byte offset of the element's first value in the scan.
+    public var offset: Int
+  }
+
+  /// The elements in scan order.
+  public let elements: [Element]
+  /// Bytes per scan, padding included.
+  public let scanSize: Int
+  /// Values one scan yields: one per element, or `repeat` for repeated elements.
+  public let valueCount: Int
+
+  let extractors: [ValueExtractor]
+
+  /// Computes the layout of the given enabled elements, in any order.
+  ///
+  /// - Throws: ``IIOError/unknownScanType(path:value:)`` if two elements share a scan index.
+  public init(elements enabled: [(channel: IIOChannelID, element: IIOScanElement)]) throws(IIOError) {
+    let sorted = enabled.sorted { $0.element.index < $1.element.index }
+    var offset = 0
+    var largest = 1
+    var elements: [Element] = []
+    var previousIndex: Int?
+    for (channel, element) in sorted {
+      if previousIndex == element.index {
+        throw .unknownScanType(
+          path: element.directory + "/" + channel.rawValue + "_index", value: "duplicate index \(element.index)")
+      }
+      previousIndex = element.index
+      let length = element.type.totalBytes
+      offset = Self.align(offset, to: length)
+      elements.append(Element(channel: channel, index: element.index, type: element.type, offset: offset))
+      offset += length
+      largest = max(largest, length)
+    }
+    self.elements = elements
+    self.scanSize = Self.align(offset, to: largest)
+    self.extractors = elements.flatMap { element in
+      (0..<element.type.repeatCount).map { ValueExtractor(type: element.type, offset: element.offset + $0 * element.type.storageBytes) }
+    }
+    self.valueCount = extractors.count
+  }
+
+  /// The kernel's `ALIGN(x, a)`, exact even for the odd sizes a repeat can produce.
+  static func align(_ value: Int, to alignment: Int) -> Int {
+    guard alignment > 1 else { return value }
+    return (value + alignment - 1) & ~(alignment - 1)
+  }
+
+  /// Extracts every value of one scan, masked and sign-extended, into `values`.
+  ///
+  /// - Parameters:
+  ///   - scan: exactly one scan (at least ``scanSize`` bytes; extra bytes are ignored).
+  ///   - values: room for at least ``valueCount`` values, in element order.
+  /// - Returns: false (and writes nothing) when `scan` or `values` is too short.
+  @discardableResult
+  public func demux(_ scan: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>) -> Bool {
+    guard scan.count >= scanSize, values.count >= valueCount else { return false }
+    for position in extractors.indices {
+      values[position] = extractors[position].extract(from: scan)
+    }
+    return true
+  }
+
+  /// Extracts every value of one scan into a new array; convenient, but allocates.
+  public func demux(_ scan: [UInt8]) -> [Int64]? {
+    var values = [Int64](repeating: 0, count: valueCount)
+    let ok = scan.withUnsafeBytes { bytes in
+      values.withUnsafeMutableBufferPointer { demux(bytes, into: $0) }
+    }
+    return ok ? values : nil
+  }
+}
+
+/// The precomputed steps to read one value: load, byte-swap, shift, mask, sign-extend.
+struct ValueExtractor: Hashable, Sendable {
+  let offset: Int
+  let storageBytes: Int
+  let bigEndian: Bool
+  let shift: UInt64
+  let mask: UInt64
+  let signBit: UInt64
+
+  init(type: IIOScanType, offset: Int) {
+    self.offset = offset
+    self.storageBytes = type.storageBytes
+    self.bigEndian = type.endianness == .big
+    self.shift = UInt64(type.shift)
+    self.mask = type.realBits >= 64 ? ~0 : (1 << UInt64(type.realBits)) - 1
+    self.signBit = type.isSigned ? 1 << UInt64(type.realBits - 1) : 0
+  }
+
+  @inline(__always)
+  func extract(from scan: UnsafeRawBufferPointer) -> Int64 {
+    let word: UInt64
+    switch storageBytes {
+    case 1:
+      word = UInt64(scan.load(fromByteOffset: offset, as: UInt8.self))
+    case 2:
+      let raw = scan.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+      word = UInt64(bigEndian ? UInt16(bigEndian: raw) : UInt16(littleEndian: raw))
+    case 4:
+      let raw = scan.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+      word = UInt64(bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw))
+    default:
+      let raw = scan.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      word = bigEndian ? UInt64(bigEndian: raw) : UInt64(littleEndian: raw)
+    }
+    let value = (word >> shift) & mask
+    // Two's complement sign extension from bit realBits-1: flip the sign bit, subtract it.
+    return Int64(bitPattern: (value ^ signBit) &- signBit)
+  }
+}

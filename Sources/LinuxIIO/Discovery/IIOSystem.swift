@@ -1,0 +1,107 @@
+/// The entry point: finds IIO devices and triggers under a sysfs root.
+///
+/// ```swift
+/// let system = IIOSystem()                       // /sys/bus/iio/devices, /dev
+/// let imu = try system.firstDevice(measuring: .accel)
+/// for channel in imu.channels(ofType: .accel) { print(channel.id, channel.scale ?? 1) }
+/// ```
+///
+/// Point `root` at any directory with the same layout (a test's temporary tree, a chroot) and
+/// `deviceDirectory` at where the `iio:deviceN` character devices live.
+public struct IIOSystem: Hashable, Sendable {
+  /// Where the kernel lists IIO devices and triggers.
+  public static let defaultRoot = "/sys/bus/iio/devices"
+
+  /// The directory holding `iio:deviceN` and `triggerN` entries.
+  public var root: String
+  /// The directory holding the `iio:deviceN` character devices.
+  public var deviceDirectory: String
+
+  /// Creates a view of the IIO devices under `root`, with character devices in `deviceDirectory`.
+  public init(root: String = IIOSystem.defaultRoot, deviceDirectory: String = "/dev") {
+    self.root = root
+    self.deviceDirectory = deviceDirectory
+  }
+
+  /// Every device under the root, in index order.
+  ///
+  /// - Throws: ``IIOError/rootNotFound(path:)`` when the root is missing, or the first error
+  ///   reading a device's attributes (a malformed value names its file).
+  public func devices() throws(IIOError) -> [IIODevice] {
+    guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
+    var devices: [IIODevice] = []
+    for entry in try Sysfs.list(root) {
+      guard entry.hasPrefix("iio:device"), let index = Int(entry.dropFirst("iio:device".count)) else { continue }
+      devices.append(try DeviceScanner.scan(directory: root + "/" + entry, index: index, deviceDirectory: deviceDirectory))
+    }
+    return devices.sorted { $0.index < $1.index }
+  }
+
+  /// The device `iio:deviceN`.
+  public func device(index: Int) throws(IIOError) -> IIODevice {
+    let directory = root + "/iio:device\(index)"
+    guard Sysfs.isDirectory(directory) else {
+      guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
+      throw .deviceNotFound(description: "iio:device\(index)", root: root)
+    }
+    return try DeviceScanner.scan(directory: directory, index: index, deviceDirectory: deviceDirectory)
+  }
+
+  /// The first device whose `name` or `label` is `name`.
+  public func device(named name: String) throws(IIOError) -> IIODevice {
+    guard let device = try devices().first(where: { $0.name == name || $0.label == name }) else {
+      throw .deviceNotFound(description: "named \(name.debugDescription)", root: root)
+    }
+    return device
+  }
+
+  /// The first device with an input channel measuring `type`, preferring one that can stream
+  /// those channels through its buffer.
+  public func firstDevice(measuring type: IIOChannelType) throws(IIOError) -> IIODevice {
+    let candidates = try devices().filter { $0.measures(type) }
+    if let buffered = candidates.first(where: { $0.supportsBufferedReading(of: $0.channels(ofType: type)) }) {
+      return buffered
+    }
+    guard let first = candidates.first else {
+      throw .deviceNotFound(description: "with \(type) channels", root: root)
+    }
+    return first
+  }
+
+  /// Every trigger under the root, in index order.
+  public func triggers() throws(IIOError) -> [IIOTrigger] {
+    guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
+    var triggers: [IIOTrigger] = []
+    for entry in try Sysfs.list(root) {
+      guard entry.hasPrefix("trigger"), let index = Int(entry.dropFirst("trigger".count)) else { continue }
+      let path = root + "/" + entry
+      let name = try Sysfs.readIfPresent(path + "/name")?.trimmingASCIIWhitespace() ?? entry
+      triggers.append(IIOTrigger(index: index, name: name, path: path))
+    }
+    return triggers.sorted { $0.index < $1.index }
+  }
+
+  /// The trigger a device most likely owns: the one named `<device name>-dev<index>`, which
+  /// drivers with a data-ready interrupt register; nil when there is none.
+  public func defaultTrigger(for device: IIODevice) throws(IIOError) -> IIOTrigger? {
+    let triggers = try triggers()
+    return triggers.first { $0.name == "\(device.name)-dev\(device.index)" }
+      ?? triggers.first { $0.name.hasPrefix(device.name + "-") }
+  }
+
+  /// Sets a device's sampling frequency (Hz) through its most specific writable attribute,
+  /// for `type` if given (`in_accel_sampling_frequency`), else `sampling_frequency`.
+  ///
+  /// - Throws: ``IIOError/valueRejected(path:value:)`` when the driver refuses the value,
+  ///   ``IIOError/permissionDenied(path:operation:)`` without write access.
+  public func setSamplingFrequency(_ hertz: Double, of device: IIODevice, for type: IIOChannelType? = nil)
+    throws(IIOError)
+  {
+    var candidates = ["sampling_frequency"]
+    if let type { candidates.insert("in_\(type.rawValue)_sampling_frequency", at: 0) }
+    guard let name = candidates.first(where: { Sysfs.exists(device.path + "/" + $0) }) else {
+      throw .attributeMissing(path: device.path + "/sampling_frequency")
+    }
+    try Sysfs.write(String(hertz), to: device.path + "/" + name)
+  }
+}

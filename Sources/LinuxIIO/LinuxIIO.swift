@@ -1,1 +1,0 @@
-// LinuxIIO: see its issue.

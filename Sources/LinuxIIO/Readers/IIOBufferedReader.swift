@@ -1,0 +1,102 @@
+import Foundation
+
+/// Streams scans from a device's character device (`/dev/iio:deviceN`) through its kernel
+/// buffer: the way to read at hundreds or thousands of hertz with kernel timestamps.
+///
+/// Starting a read opens the character device (non-blocking), enables exactly the chosen scan
+/// elements (plus `in_timestamp`), sets trigger, length and watermark, then enables the buffer.
+/// Scans are read on a dedicated thread with `poll()`, demultiplexed with ``IIOScanLayout``,
+/// converted and delivered. Stopping, for whatever reason, disables the buffer, puts every
+/// attribute back as it was, and closes every descriptor, before the stream finishes.
+///
+/// ```swift
+/// let reader = try IIOBufferedReader(device: imu, channels: imu.channels(ofType: .accel))
+/// for try await sample in reader.samples() { print(sample.timestamp.seconds, sample.vector(.accel)!) }
+/// ```
+public struct IIOBufferedReader: IIOSampleReader {
+  /// The device read.
+  public let device: IIODevice
+  /// The channels each sample contains, in scan order (without the timestamp).
+  public let channels: [IIOChannel]
+  /// How the buffer is set up.
+  public let configuration: IIOBufferConfiguration
+  /// The layout of one scan, timestamp included when enabled.
+  public let layout: IIOScanLayout
+
+  let timestampChannel: IIOChannel?
+
+  /// Creates a buffered reader.
+  ///
+  /// - Throws: ``IIOError/noChannelsSelected(device:)`` for an empty list;
+  ///   ``IIOError/bufferUnsupported(device:reason:)`` when the device has no buffer or a channel
+  ///   has no scan element.
+  public init(
+    device: IIODevice, channels: [IIOChannel], configuration: IIOBufferConfiguration = IIOBufferConfiguration()
+  ) throws(IIOError) {
+    let selected = channels.filter { $0.type != .timestamp }
+    guard !selected.isEmpty else { throw .noChannelsSelected(device: device.name) }
+    guard device.buffer != nil else {
+      throw .bufferUnsupported(device: device.name, reason: "it has no buffer (no scan_elements directory)")
+    }
+    var elements: [(channel: IIOChannelID, element: IIOScanElement)] = []
+    for channel in selected {
+      guard let element = channel.scanElement else {
+        throw .bufferUnsupported(device: device.name, reason: "channel \(channel.id) has no scan element")
+      }
+      elements.append((channel.id, element))
+    }
+    let timestamp = device.channels.first { $0.type == .timestamp && $0.scanElement != nil }
+    let includedTimestamp = configuration.includesTimestamp ? timestamp : nil
+    if let includedTimestamp, let element = includedTimestamp.scanElement {
+      elements.append((includedTimestamp.id, element))
+    }
+    self.device = device
+    self.channels = selected.sorted { ($0.scanElement?.index ?? 0) < ($1.scanElement?.index ?? 0) }
+    self.configuration = configuration
+    self.timestampChannel = includedTimestamp
+    self.layout = try IIOScanLayout(elements: elements)
+  }
+
+  /// Starts streaming. The stream finishes with an ``IIOError`` when the device is removed
+  /// (``IIOError/deviceRemoved(path:)``), access is denied, or the buffer is busy.
+  public func samples() -> AsyncThrowingStream<IIOSample, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: IIOSample.self, bufferingPolicy: .bufferingNewest(configuration.bufferingNewest))
+    let wake: WakeSignal
+    do {
+      wake = try WakeSignal()
+    } catch {
+      continuation.finish(throwing: error)
+      return stream
+    }
+    continuation.onTermination = { _ in wake.stopAndWait() }
+    let loop = ScanReadLoop(reader: self, wake: wake, continuation: continuation)
+    let thread = Thread { loop.run() }
+    thread.name = "LinuxIIO \(device.id)"
+    thread.start()
+    return stream
+  }
+
+  /// The trigger to set, per the configuration; nil to leave the current one.
+  func resolvedTrigger() throws(IIOError) -> String? {
+    switch configuration.trigger {
+    case .keepCurrent:
+      return nil
+    case .named(let name):
+      let system = IIOSystem(root: Self.parentDirectory(of: device.path))
+      guard try system.triggers().contains(where: { $0.name == name }) else {
+        throw .triggerNotFound(name: name, device: device.name)
+      }
+      return name
+    case .automatic:
+      guard Sysfs.exists(device.path + "/trigger/current_trigger") else { return nil }
+      let system = IIOSystem(root: Self.parentDirectory(of: device.path))
+      return try system.defaultTrigger(for: device)?.name
+    }
+  }
+
+  static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
+  }
+}

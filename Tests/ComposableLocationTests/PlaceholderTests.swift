@@ -1,5 +1,0 @@
-import Testing
-
-@Test func ComposableLocationTestsPlaceholder() {
-  #expect(Bool(true))
-}

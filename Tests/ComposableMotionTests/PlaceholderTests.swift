@@ -1,5 +1,0 @@
-import Testing
-
-@Test func ComposableMotionTestsPlaceholder() {
-  #expect(Bool(true))
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func GPSDIntegrationTestsPlaceholder() {
-  #expect(Bool(true))
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func LinuxIIOTestsPlaceholder() {
-  #expect(Bool(true))
-}
