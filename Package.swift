@@ -50,7 +50,7 @@ let package = Package(
     .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDTests", dependencies: ["GPSD"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting", "imu-fuse"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ComposableLocationTests",
       dependencies: ["ComposableLocation", "ComposableSensorsTesting"], resources: [.copy("Fixtures")]

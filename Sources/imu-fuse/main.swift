@@ -6,7 +6,6 @@
 import ComposableMotion
 import Foundation
 
-
 let usage = """
   usage: imu-fuse INPUT.csv [--6d] > OUTPUT.csv
 

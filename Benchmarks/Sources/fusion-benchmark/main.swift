@@ -31,7 +31,9 @@ let samples = recording.samples
 
 /// Runs the filter over every sample once and returns the sum of the quaternions' w (a checksum that keeps
 /// the work from being optimized away).
-func run(_ filter: inout OrientationFilter, _ samples: [IMURecording.Sample], useMagnetometer: Bool) -> Double {
+func run(_ filter: inout OrientationFilter, _ samples: [IMURecording.Sample], useMagnetometer: Bool)
+  -> Double
+{
   var sum = 0.0
   for sample in samples {
     filter.update(
@@ -43,7 +45,9 @@ func run(_ filter: inout OrientationFilter, _ samples: [IMURecording.Sample], us
 }
 
 /// The best rate in samples/s over `repeats` passes, and the checksum.
-func measure(_ samples: [IMURecording.Sample], repeats: Int, useMagnetometer: Bool) -> (rate: Double, checksum: Double) {
+func measure(_ samples: [IMURecording.Sample], repeats: Int, useMagnetometer: Bool) -> (
+  rate: Double, checksum: Double
+) {
   var best = 0.0
   var checksum = 0.0
   let clock = ContinuousClock()
@@ -52,7 +56,8 @@ func measure(_ samples: [IMURecording.Sample], repeats: Int, useMagnetometer: Bo
     let start = clock.now
     checksum = run(&filter, samples, useMagnetometer: useMagnetometer)
     let elapsed = clock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     best = max(best, Double(samples.count) / seconds)
   }
   return (best, checksum)
@@ -60,5 +65,11 @@ func measure(_ samples: [IMURecording.Sample], repeats: Int, useMagnetometer: Bo
 
 let nine = measure(samples, repeats: repeats, useMagnetometer: true)
 let six = measure(samples, repeats: repeats, useMagnetometer: false)
-print(String(format: "composable-sensors OrientationFilter 9D: %10.0f samples/s  (checksum %.3f)", nine.rate, nine.checksum))
-print(String(format: "composable-sensors OrientationFilter 6D: %10.0f samples/s  (checksum %.3f)", six.rate, six.checksum))
+print(
+  String(
+    format: "composable-sensors OrientationFilter 9D: %10.0f samples/s  (checksum %.3f)", nine.rate,
+    nine.checksum))
+print(
+  String(
+    format: "composable-sensors OrientationFilter 6D: %10.0f samples/s  (checksum %.3f)", six.rate,
+    six.checksum))

@@ -47,7 +47,7 @@ enum ReportTranslator {
 
   static func satellite(from sat: GPSDSatellite) -> Satellite {
     Satellite(
-      prn: sat.PRN, gnssID: sat.gnssid, svid: sat.svid, azimuth: sat.az, elevation: sat.el,
+      prn: sat.prn, gnssID: sat.gnssid, svid: sat.svid, azimuth: sat.az, elevation: sat.el,
       signalStrength: sat.ss, used: sat.used)
   }
 

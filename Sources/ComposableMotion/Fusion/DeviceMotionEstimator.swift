@@ -54,7 +54,8 @@ public struct DeviceMotionEstimator: Sendable {
   ///   the filter (see ``OrientationFilter/rejectedSampleCount``); the returned attitude is then the
   ///   previous one.
   public mutating func update(
-    rotationRate: RotationRate, acceleration: Acceleration, magneticField: MagneticField?, timestamp: Double
+    rotationRate: RotationRate, acceleration: Acceleration, magneticField: MagneticField?,
+    timestamp: Double
   ) -> DeviceMotion {
     let gyroscope = SIMD3(rotationRate.x, rotationRate.y, rotationRate.z)
     let measured = SIMD3(acceleration.x, acceleration.y, acceleration.z)
@@ -62,7 +63,8 @@ public struct DeviceMotionEstimator: Sendable {
     let specificForce = -measured * Self.standardGravity
     let magnetometer = magneticField.map { SIMD3($0.x, $0.y, $0.z) }
     let accepted = filter.update(
-      gyroscope: gyroscope, accelerometer: specificForce, magnetometer: magnetometer, timestamp: timestamp)
+      gyroscope: gyroscope, accelerometer: specificForce, magnetometer: magnetometer,
+      timestamp: timestamp)
     if !accepted, let lastMotion { return lastMotion }
     if magnetometer != nil, arbitraryCorrectedOffset == nil, filter.magneticSampleCount > 0 {
       arbitraryCorrectedOffset = filter.heading6DToENU
@@ -79,7 +81,8 @@ public struct DeviceMotionEstimator: Sendable {
   }
 
   private func makeMotion(
-    measured: SIMD3<Double>, gyroscope: SIMD3<Double>, magnetometer: SIMD3<Double>?, timestamp: Double
+    measured: SIMD3<Double>, gyroscope: SIMD3<Double>, magnetometer: SIMD3<Double>?,
+    timestamp: Double
   ) -> DeviceMotion {
     let sixD = filter.orientation6D
     // Gravity points down (−z of any of the frames), seen from the device.
@@ -91,11 +94,14 @@ public struct DeviceMotionEstimator: Sendable {
       let degrees = -attitude.yaw * 180 / Double.pi
       heading = degrees < 0 ? degrees + 360 : (degrees >= 360 ? degrees - 360 : degrees)
     }
-    let field = magnetometer.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) } ?? MagneticField(x: 0, y: 0, z: 0)
+    let field =
+      magnetometer.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) }
+      ?? MagneticField(x: 0, y: 0, z: 0)
     return DeviceMotion(
       attitude: attitude,
       gravity: Acceleration(x: down.x, y: down.y, z: down.z),
-      userAcceleration: Acceleration(x: measured.x - down.x, y: measured.y - down.y, z: measured.z - down.z),
+      userAcceleration: Acceleration(
+        x: measured.x - down.x, y: measured.y - down.y, z: measured.z - down.z),
       rotationRate: RotationRate(x: rate.x, y: rate.y, z: rate.z),
       magneticField: .init(field: field, accuracy: accuracy(hasSample: magnetometer != nil)),
       heading: heading,

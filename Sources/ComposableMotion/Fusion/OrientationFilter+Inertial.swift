@@ -8,11 +8,14 @@ extension OrientationFilter {
       // Rest detection, gyroscope half: the rate must stay close to its own low-pass, and that low-pass
       // within the bias range (a slow steady turn is not rest).
       restGyroscopeLast = restGyroscopeLowPass.step(
-        gyroscope, tau: parameters.restFilterTau, interval: interval, coefficients: coefficients.rest)
+        gyroscope, tau: parameters.restFilterTau, interval: interval,
+        coefficients: coefficients.rest)
       let deviation = gyroscope - restGyroscopeLast
       let clip = parameters.biasClip * Double.pi / 180
       let threshold = parameters.restGyroscopeThreshold * Double.pi / 180
-            if dot(deviation, deviation) >= threshold * threshold || max(abs(restGyroscopeLast.x), abs(restGyroscopeLast.y), abs(restGyroscopeLast.z)) > clip {
+      if dot(deviation, deviation) >= threshold * threshold
+        || max(abs(restGyroscopeLast.x), abs(restGyroscopeLast.y), abs(restGyroscopeLast.z)) > clip
+      {
         restTime = 0
         restDetectedFlag = false
       }
@@ -42,10 +45,13 @@ extension OrientationFilter {
   @inline(__always)
   /// Applies the inclination correction; returns the disagreement (the normalized filtered acceleration in
   /// the 6D frame before the correction) for bias estimation, or nil if there was nothing to correct.
-  mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, interval: Double) -> SIMD3<Double>? {
+  mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, interval: Double) -> SIMD3<
+    Double
+  >? {
     if parameters.estimatesBiasAtRest {
       let lowPass = restAccelerometerLowPass.step(
-        accelerometer, tau: parameters.restFilterTau, interval: interval, coefficients: coefficients.rest)
+        accelerometer, tau: parameters.restFilterTau, interval: interval,
+        coefficients: coefficients.rest)
       let deviation = accelerometer - lowPass
       if dot(deviation, deviation) >= square(parameters.restAccelerometerThreshold) {
         restTime = 0
@@ -78,7 +84,9 @@ extension OrientationFilter {
   /// One Kalman step of the gyroscope bias: at rest the low-passed rate measures it directly; in motion the
   /// inclination correction rate measures its horizontal part in the 6D frame.
   @inline(__always)
-  mutating func updateBias(disagreement earth: SIMD3<Double>, orientation6D: Quaternion, interval: Double) {
+  mutating func updateBias(
+    disagreement earth: SIMD3<Double>, orientation6D: Quaternion, interval: Double
+  ) {
     let tau = parameters.accelerometerTau
     let c = coefficients.accelerometer
     let instant = Matrix3(rotation: orientation6D)
@@ -87,17 +95,23 @@ extension OrientationFilter {
       r0: rotationLowPass.0.step(instant.r0, tau: tau, interval: interval, coefficients: c),
       r1: rotationLowPass.1.step(instant.r1, tau: tau, interval: interval, coefficients: c),
       r2: rotationLowPass.2.step(instant.r2, tau: tau, interval: interval, coefficients: c))
-    let rotatedBias = rotatedBiasLowPass.step(instantBias, tau: tau, interval: interval, coefficients: c)
+    let rotatedBias = rotatedBiasLowPass.step(
+      instantBias, tau: tau, interval: interval, coefficients: c)
 
     let measurement: (error: SIMD3<Double>, matrix: Matrix3, noise: SIMD3<Double>)?
     if restDetectedFlag && parameters.estimatesBiasAtRest {
-      measurement = (restGyroscopeLast - bias, .identity, SIMD3(repeating: coefficients.biasRestNoise))
+      measurement = (
+        restGyroscopeLast - bias, .identity, SIMD3(repeating: coefficients.biasRestNoise)
+      )
     } else if parameters.estimatesBiasInMotion {
+      // The correction angle per step over the filters' step, the rate the correction applies.
+      let step = coefficients.interval
       let error = SIMD3(
-        -earth.y / interval + rotatedBias.x - dot(rotation.r0, bias),
-        earth.x / interval + rotatedBias.y - dot(rotation.r1, bias),
+        -earth.y / step + rotatedBias.x - dot(rotation.r0, bias),
+        earth.x / step + rotatedBias.y - dot(rotation.r1, bias),
         -dot(rotation.r2, bias))
-      let noise = SIMD3(coefficients.biasMotionNoise, coefficients.biasMotionNoise, coefficients.biasVerticalNoise)
+      let noise = SIMD3(
+        coefficients.biasMotionNoise, coefficients.biasMotionNoise, coefficients.biasVerticalNoise)
       measurement = (error, rotation, noise)
     } else {
       measurement = nil
@@ -105,9 +119,15 @@ extension OrientationFilter {
 
     // Prediction: uncertainty grows back towards its initial value while nothing is learned.
     let initialVariance = square(parameters.biasSigmaInitial * 100)
-    if biasCovariance.r0.x < initialVariance { biasCovariance.r0.x += coefficients.biasProcessNoise }
-    if biasCovariance.r1.y < initialVariance { biasCovariance.r1.y += coefficients.biasProcessNoise }
-    if biasCovariance.r2.z < initialVariance { biasCovariance.r2.z += coefficients.biasProcessNoise }
+    if biasCovariance.r0.x < initialVariance {
+      biasCovariance.r0.x += coefficients.biasProcessNoise
+    }
+    if biasCovariance.r1.y < initialVariance {
+      biasCovariance.r1.y += coefficients.biasProcessNoise
+    }
+    if biasCovariance.r2.z < initialVariance {
+      biasCovariance.r2.z += coefficients.biasProcessNoise
+    }
 
     guard let measurement else { return }
     let clip = parameters.biasClip * Double.pi / 180

@@ -3,7 +3,9 @@ import Foundation
 // Heading correction from the magnetometer, with disturbance detection and rejection.
 extension OrientationFilter {
   @inline(__always)
-  mutating func updateMagnetometer(_ magnetometer: SIMD3<Double>, orientation6D: Quaternion, interval: Double) {
+  mutating func updateMagnetometer(
+    _ magnetometer: SIMD3<Double>, orientation6D: Quaternion, interval: Double
+  ) {
     let earth = orientation6D.rotate(magnetometer)
     magnetic.sampleCount += 1
     if parameters.rejectsMagneticDisturbances {
@@ -24,7 +26,8 @@ extension OrientationFilter {
           gain /= parameters.magneticRejectionFactor
         }
       } else {
-        magnetic.rejectionTime = max(magnetic.rejectionTime - parameters.magneticRejectionFactor * interval, 0)
+        magnetic.rejectionTime = max(
+          magnetic.rejectionTime - parameters.magneticRejectionFactor * interval, 0)
       }
     }
     if magnetic.initialGain != 0 {
@@ -69,7 +72,8 @@ extension OrientationFilter {
     let dipThreshold = parameters.magneticDipThreshold * Double.pi / 180
     let referenceGain = coefficients.magneticReferenceGain
 
-    if abs(current.x - magnetic.referenceNorm) < parameters.magneticNormThreshold * magnetic.referenceNorm
+    if abs(current.x - magnetic.referenceNorm) < parameters.magneticNormThreshold
+      * magnetic.referenceNorm
       && abs(current.y - magnetic.referenceDip) < dipThreshold
     {
       magnetic.undisturbedTime += interval
@@ -84,7 +88,8 @@ extension OrientationFilter {
     }
 
     // A field that stays homogeneous while the sensor turns is a new environment, not a disturbance.
-    if abs(current.x - magnetic.candidateNorm) < parameters.magneticNormThreshold * magnetic.candidateNorm
+    if abs(current.x - magnetic.candidateNorm) < parameters.magneticNormThreshold
+      * magnetic.candidateNorm
       && abs(current.y - magnetic.candidateDip) < dipThreshold
     {
       let turning = parameters.magneticNewFieldMinimumRotation * Double.pi / 180

@@ -33,6 +33,7 @@ public struct OrientationFilter: Sendable {
   // Timing.
   var lastTimestamp: Double?
   var coefficients = FilterCoefficients()
+  var smoothedInterval = 0.0
 
   // Rest detection.
   var restGyroscopeLowPass = LowPassFilter<SIMD3<Double>>()
@@ -69,7 +70,8 @@ public struct OrientationFilter: Sendable {
   @discardableResult
   public mutating func update(_ sample: IMURecording.Sample) -> Bool {
     update(
-      gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer,
+      gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+      magnetometer: sample.magnetometer,
       timestamp: sample.time)
   }
 
@@ -85,10 +87,12 @@ public struct OrientationFilter: Sendable {
   ///   finite); it is counted in ``rejectedSampleCount`` and leaves the state unchanged.
   @discardableResult
   public mutating func update(
-    gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?, timestamp: Double
+    gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?,
+    timestamp: Double
   ) -> Bool {
     let magnetometerFinite = magnetometer.map { Self.isFinite($0) } ?? true
-    guard timestamp.isFinite, Self.isFinite(gyroscope), Self.isFinite(accelerometer), magnetometerFinite
+    guard timestamp.isFinite, Self.isFinite(gyroscope), Self.isFinite(accelerometer),
+      magnetometerFinite
     else {
       rejectedSampleCount += 1
       return false
@@ -100,10 +104,14 @@ public struct OrientationFilter: Sendable {
         return false
       }
       interval = timestamp - last
-      if coefficients.isStale(for: interval) {
+      // The low-passes run on a smoothed interval: changing a recursive filter's coefficients on every
+      // sample (jittery timestamps) corrupts its state, while treating jittered samples as evenly spaced at
+      // the mean rate keeps the time constants right on average. Integration uses the exact interval.
+      smoothedInterval += (smoothedInterval == 0 ? 1 : 0.02) * (interval - smoothedInterval)
+      if coefficients.isStale(for: smoothedInterval) {
         // Built then assigned, so `parameters` is read without overlapping the write to `coefficients`
         // (an in-place refresh made the compiler copy the parameters on every sample).
-        let fresh = FilterCoefficients(interval: interval, parameters: parameters)
+        let fresh = FilterCoefficients(interval: smoothedInterval, parameters: parameters)
         coefficients = fresh
       }
     } else {
@@ -117,7 +125,9 @@ public struct OrientationFilter: Sendable {
     }
     // Both factors are kept normalized, so their product is a unit quaternion up to rounding.
     let sixD = accelerometerQuaternion * gyroscopeQuaternion
-    if let disagreement, interval > 0, parameters.estimatesBiasInMotion || parameters.estimatesBiasAtRest {
+    if let disagreement, interval > 0,
+      parameters.estimatesBiasInMotion || parameters.estimatesBiasAtRest
+    {
       updateBias(disagreement: disagreement, orientation6D: sixD, interval: interval)
     }
     if let magnetometer, magnetometer != .zero {
@@ -164,7 +174,9 @@ public struct OrientationFilter: Sendable {
 
   // Static, not an instance method: a closure calling an instance method would capture (copy) self.
   @inline(__always)
-  private static func isFinite(_ v: SIMD3<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite }
+  private static func isFinite(_ v: SIMD3<Double>) -> Bool {
+    v.x.isFinite && v.y.isFinite && v.z.isFinite
+  }
 }
 
 extension OrientationFilter {

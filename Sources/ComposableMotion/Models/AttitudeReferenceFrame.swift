@@ -20,5 +20,7 @@ public enum AttitudeReferenceFrame: String, Sendable, Hashable, Codable, CaseIte
   public var requiresMagnetometer: Bool { self != .xArbitraryZVertical }
 
   /// Whether this frame's x axis points to a north, so that a heading can be reported.
-  public var isNorthReferenced: Bool { self == .xMagneticNorthZVertical || self == .xTrueNorthZVertical }
+  public var isNorthReferenced: Bool {
+    self == .xMagneticNorthZVertical || self == .xTrueNorthZVertical
+  }
 }

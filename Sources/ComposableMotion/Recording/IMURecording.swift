@@ -25,7 +25,8 @@ public struct IMURecording: Sendable, Hashable {
 
     /// Creates a sample; units as documented on each property.
     public init(
-      time: Double, gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?
+      time: Double, gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>,
+      magnetometer: SIMD3<Double>?
     ) {
       self.time = time
       self.gyroscope = gyroscope

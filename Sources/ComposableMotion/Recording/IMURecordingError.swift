@@ -21,9 +21,11 @@ public enum IMURecordingError: Error, Sendable, Hashable, CustomStringConvertibl
     case .unreadableFile(let path, let reason):
       return "cannot read \(path): \(reason)"
     case .empty:
-      return "the recording is empty: expected a header line such as t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z"
+      return
+        "the recording is empty: expected a header line such as t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z"
     case .missingColumn(let name, let header):
-      return "line 1: the header has no column \"\(name)\" (found: \(header.joined(separator: ","))); "
+      return
+        "line 1: the header has no column \"\(name)\" (found: \(header.joined(separator: ","))); "
         + "required: t, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z; optional: mag_x, mag_y, mag_z"
     case .missingCells(let line, let expected, let found):
       return "line \(line): \(found) cells, but the header has \(expected) columns"

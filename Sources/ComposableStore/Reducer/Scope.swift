@@ -21,11 +21,11 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   ///   - action: How the parent's action embeds the child's action.
   ///   - child: The child feature's reducer.
   @inlinable
-  public init(
-    state: WritableKeyPath<ParentState, Child.State>,
-    action: ActionPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: ActionPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = state
     self.toChildAction = action
     self.child = child()
@@ -33,12 +33,12 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 
   /// Scopes `child` with the two directions of the action path given as closures.
   @inlinable
-  public init(
-    state: WritableKeyPath<ParentState, Child.State>,
-    action embed: @escaping @Sendable (Child.Action) -> ParentAction,
-    extract: @escaping @Sendable (ParentAction) -> Child.Action?,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action embed: @escaping @Sendable (ChildAction) -> ParentAction,
+    extract: @escaping @Sendable (ParentAction) -> ChildAction?,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.init(state: state, action: ActionPath(embed: embed, extract: extract), child: child)
   }
 

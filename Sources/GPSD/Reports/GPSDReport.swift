@@ -9,7 +9,7 @@
 ///   print(lat, lon)
 /// }
 /// ```
-public enum GPSDReport: Sendable, Equatable {
+public enum GPSDReport: Sendable, Hashable {
   /// `VERSION`: the daemon's release and protocol version, sent first on every connection.
   case version(VersionReport)
   /// `DEVICES`: every device gpsd currently knows.

@@ -1,62 +1,51 @@
-import Glibc
-
-/// The open attribute files of one polling read. Opening once and re-reading at offset 0 keeps
-/// a 100 Hz poll to one `pread` per channel per sample.
-final class PollingSession {
-  private struct Source {
-    var fd: Int32
-    var path: String
-  }
-
-  private var sources: [Source] = []
+/// One polling read's view of a device: which attribute to read for each channel and how to
+/// convert it.
+///
+/// Each read opens, reads and closes the attribute: the I2C/SPI transfer behind a sysfs read
+/// costs far more than the three system calls, no descriptor stays open between samples, and a
+/// device that disappears shows up as its directory vanishing (ENOENT) or as ENODEV, both
+/// reported as ``IIOError/deviceRemoved(path:)``.
+struct PollingSession {
+  private let devicePath: String
+  private let paths: [String]
   private let assembler: SampleAssembler
-  private var scratch: [Double]
 
   init(device: IIODevice, channels: [IIOChannel]) throws(IIOError) {
-    var opened: [Source] = []
+    devicePath = device.path
+    var paths: [String] = []
     var layout: [(channel: IIOChannel, repeatCount: Int, processed: Bool)] = []
-    do throws(IIOError) {
-      for channel in channels {
-        let processed = channel.hasInput
-        let path = device.path + "/" + channel.id.rawValue + (processed ? "_input" : "_raw")
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Sysfs.error(errno, path: path, operation: "open") }
-        opened.append(Source(fd: fd, path: path))
-        // Multi-value channels (a quaternion) print several numbers; count them once.
-        let count = try AttributeValue.numbers(try Sysfs.readAll(fd: fd, path: path), path: path).count
-        layout.append((channel, count, processed))
-      }
-    } catch {
-      for source in opened { Glibc.close(source.fd) }
-      throw error
+    for channel in channels {
+      let processed = channel.hasInput
+      let path = device.path + "/" + channel.id.rawValue + (processed ? "_input" : "_raw")
+      paths.append(path)
+      // Multi-value channels (a quaternion) print several numbers; count them once.
+      let count = try Self.numbers(path: path, devicePath: devicePath).count
+      layout.append((channel, count, processed))
     }
-    sources = opened
+    self.paths = paths
     assembler = SampleAssembler(channels: layout)
-    scratch = [Double](repeating: 0, count: assembler.channelIDs.count)
+  }
+
+  private static func numbers(path: String, devicePath: String) throws(IIOError) -> [Double] {
+    do {
+      return try AttributeValue.numbers(try Sysfs.read(path), path: path)
+    } catch .attributeMissing where !Sysfs.isDirectory(devicePath) {
+      throw .deviceRemoved(path: devicePath)
+    }
   }
 
   func read() throws(IIOError) -> IIOSample {
-    var position = 0
-    for source in sources {
-      let numbers = try AttributeValue.numbers(try Sysfs.readAll(fd: source.fd, path: source.path), path: source.path)
-      for number in numbers {
-        guard position < scratch.count else { break }
-        scratch[position] = number
-        position += 1
-      }
+    var raw: [Double] = []
+    raw.reserveCapacity(assembler.channelIDs.count)
+    for path in paths {
+      raw += try Self.numbers(path: path, devicePath: devicePath)
     }
-    guard position == scratch.count else {
-      let path = sources.last?.path ?? "sysfs"
-      throw .malformedAttribute(path: path, value: "\(position) values", expected: "\(scratch.count) values")
+    guard raw.count == assembler.channelIDs.count else {
+      throw .malformedAttribute(
+        path: paths.last ?? devicePath, value: "\(raw.count) values in all",
+        expected: "\(assembler.channelIDs.count) values, as at the first read")
     }
     let timestamp = BootTime.now()
-    return scratch.withUnsafeBufferPointer { assembler.sample(raw: $0, timestamp: timestamp) }
+    return raw.withUnsafeBufferPointer { assembler.sample(raw: $0, timestamp: timestamp) }
   }
-
-  func close() {
-    for source in sources { Glibc.close(source.fd) }
-    sources.removeAll()
-  }
-
-  deinit { close() }
 }

@@ -21,8 +21,9 @@ struct ScanReadLoop: Sendable {
       let trigger = try reader.resolvedTrigger()
       // Open before touching sysfs: a missing node or denied access fails with nothing to undo.
       fd = open(reader.device.deviceNode, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-      guard fd >= 0 else { throw Sysfs.error(errno, path: reader.device.deviceNode, operation: "open") }
-      try session.start(elements: reader.channels, configuration: reader.configuration, trigger: trigger)
+      guard fd >= 0 else { throw Self.openError(errno, device: reader.device) }
+      let elements = reader.channels + (reader.timestampChannel.map { [$0] } ?? [])
+      try session.start(elements: elements, configuration: reader.configuration, trigger: trigger)
       try session.enable()
       try readScans(fd: fd)
     } catch {
@@ -31,6 +32,13 @@ struct ScanReadLoop: Sendable {
     session.restore()
     if fd >= 0 { close(fd) }
     finish(failure: failure)
+  }
+
+  private static func openError(_ code: Int32, device: IIODevice) -> IIOError {
+    guard code == ENOENT else { return Sysfs.error(code, path: device.deviceNode, operation: "open") }
+    return .bufferUnsupported(
+      device: device.name,
+      reason: "its character device \(device.deviceNode) does not exist (is udev running, or /dev mounted?)")
   }
 
   private func finish(failure: IIOError?) {

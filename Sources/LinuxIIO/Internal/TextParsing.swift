@@ -18,7 +18,7 @@ enum AttributeValue {
     let trimmed = text.trimmingASCIIWhitespace()
     if let integer = Int64(trimmed) { return Double(integer) }
     guard let value = Double(trimmed), value.isFinite else {
-      throw .malformedAttribute(path: path, value: text, expected: "a decimal number")
+      throw .malformedAttribute(path: path, value: trimmed, expected: "a decimal number")
     }
     return value
   }
@@ -37,8 +37,9 @@ enum AttributeValue {
 
   /// Parses a small non-negative integer attribute (`_index`, `_en`, `buffer/length`).
   static func integer(_ text: String, path: String) throws(IIOError) -> Int {
-    guard let value = Int(text.trimmingASCIIWhitespace()), value >= 0 else {
-      throw .malformedAttribute(path: path, value: text, expected: "a non-negative integer")
+    let trimmed = text.trimmingASCIIWhitespace()
+    guard let value = Int(trimmed), value >= 0 else {
+      throw .malformedAttribute(path: path, value: trimmed, expected: "a non-negative integer")
     }
     return value
   }

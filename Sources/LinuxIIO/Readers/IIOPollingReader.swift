@@ -47,9 +47,7 @@ public struct IIOPollingReader: IIOSampleReader {
 
   /// Reads every channel once, now: the pull mode.
   public func read() throws(IIOError) -> IIOSample {
-    let session = try PollingSession(device: device, channels: channels)
-    defer { session.close() }
-    return try session.read()
+    try PollingSession(device: device, channels: channels).read()
   }
 
   /// Starts polling: the first sample is read at once, then one every ``interval``.
@@ -83,7 +81,6 @@ extension Clock where Duration == Swift.Duration {
       do {
         if case .terminated = continuation.yield(try session.read()) { break }
       } catch {
-        session.close()
         continuation.finish(throwing: error)
         return
       }
@@ -96,9 +93,6 @@ extension Clock where Duration == Swift.Duration {
         break
       }
     }
-    // Close before finishing, so a consumer that saw the end can count on the descriptors
-    // being released.
-    session.close()
     continuation.finish()
   }
 }

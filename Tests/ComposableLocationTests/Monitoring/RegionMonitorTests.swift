@@ -2,23 +2,6 @@ import ComposableLocation
 import Foundation
 import Testing
 
-/// Points due north of a centre at a given distance, for boundary tests.
-func point(_ meters: Double, northOf center: Coordinate) -> Coordinate {
-  // One degree of latitude is 111.2–111.7 km; solve on the ellipsoid to stay exact.
-  var low = 0.0
-  var high = 1.0
-  for _ in 0..<60 {
-    let mid = (low + high) / 2
-    let d = (try? center.distance(to: Coordinate(latitude: center.latitude + mid, longitude: center.longitude))) ?? 0
-    if d < meters { low = mid } else { high = mid }
-  }
-  return Coordinate(latitude: center.latitude + low, longitude: center.longitude)
-}
-
-func fix(_ coordinate: Coordinate, accuracy: Double? = 5, at seconds: TimeInterval = 0) -> Location {
-  Location(coordinate: coordinate, horizontalAccuracy: accuracy, timestamp: Date(timeIntervalSince1970: seconds))
-}
-
 @Suite struct RegionMonitorTests {
   let home = Region(id: "home", center: Coordinate(latitude: 56.2166, longitude: -3.1119), radius: 100)
 

@@ -42,7 +42,9 @@ struct LowPassFilter<Vector: SIMD & Sendable>: Sendable where Vector.Scalar == D
   private var warmedUp = false
 
   @inline(__always)
-  mutating func step(_ x: Vector, tau: Double, interval: Double, coefficients c: LowPassCoefficients) -> Vector {
+  mutating func step(
+    _ x: Vector, tau: Double, interval: Double, coefficients c: LowPassCoefficients
+  ) -> Vector {
     if !warmedUp {
       sum += x
       warmUpCount += 1

@@ -48,9 +48,13 @@ struct Matrix3: Sendable {
   }
 
   @inline(__always)
-  static func + (a: Matrix3, b: Matrix3) -> Matrix3 { Matrix3(r0: a.r0 + b.r0, r1: a.r1 + b.r1, r2: a.r2 + b.r2) }
+  static func + (a: Matrix3, b: Matrix3) -> Matrix3 {
+    Matrix3(r0: a.r0 + b.r0, r1: a.r1 + b.r1, r2: a.r2 + b.r2)
+  }
   @inline(__always)
-  static func - (a: Matrix3, b: Matrix3) -> Matrix3 { Matrix3(r0: a.r0 - b.r0, r1: a.r1 - b.r1, r2: a.r2 - b.r2) }
+  static func - (a: Matrix3, b: Matrix3) -> Matrix3 {
+    Matrix3(r0: a.r0 - b.r0, r1: a.r1 - b.r1, r2: a.r2 - b.r2)
+  }
 
   /// The inverse by the adjugate, or nil when the matrix is singular.
   @inline(__always)

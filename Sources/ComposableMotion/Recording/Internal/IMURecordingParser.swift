@@ -16,14 +16,18 @@ struct IMURecordingParser {
     self.bytes.append(0)
   }
 
-  mutating func parse() throws(IMURecordingError) -> (samples: [IMURecording.Sample], hasMagnetometer: Bool) {
+  mutating func parse() throws(IMURecordingError) -> (
+    samples: [IMURecording.Sample], hasMagnetometer: Bool
+  ) {
     guard let headerRange = nextLine() else { throw .empty }
     let header = cells(in: headerRange).map { range in
       String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }
     var indices: [Int] = []
     for name in Self.required {
-      guard let index = header.firstIndex(of: name) else { throw .missingColumn(name: name, header: header) }
+      guard let index = header.firstIndex(of: name) else {
+        throw .missingColumn(name: name, header: header)
+      }
       indices.append(index)
     }
     let magPresent = Self.magnetometer.map { header.contains($0) }
@@ -47,7 +51,8 @@ struct IMURecordingParser {
       guard cellRanges.count >= needed else {
         throw .missingCells(line: line, expected: header.count, found: cellRanges.count)
       }
-      let sample = try makeSample(cellRanges, indices: indices, names: names, magnetometer: hasMagnetometer)
+      let sample = try makeSample(
+        cellRanges, indices: indices, names: names, magnetometer: hasMagnetometer)
       if let previous = samples.last, !(sample.time > previous.time) {
         throw .nonIncreasingTime(line: line, previous: previous.time, current: sample.time)
       }
@@ -74,7 +79,8 @@ struct IMURecordingParser {
         throw .partialMagnetometer(line: line)
       }
     }
-    return IMURecording.Sample(time: time, gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: mag)
+    return IMURecording.Sample(
+      time: time, gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: mag)
   }
 
   /// Returns the next line's byte range without its line end, or nil at the end of the input.
@@ -105,13 +111,33 @@ struct IMURecordingParser {
     bytes[range].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
   }
 
-  private func number(_ range: Range<Int>, column: Int, names: [String]) throws(IMURecordingError) -> Double {
+  /// Whether every byte can be part of a decimal number; strtod alone would also accept hexadecimal,
+  /// "inf", "nan" and leading spaces.
+  private func isDecimal(_ range: Range<Int>) -> Bool {
+    for index in range {
+      switch bytes[index] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"),
+        UInt8(ascii: "+"),
+        UInt8(ascii: "e"), UInt8(ascii: "E"):
+        continue
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
+  private func number(_ range: Range<Int>, column: Int, names: [String]) throws(IMURecordingError)
+    -> Double
+  {
     let parsed: Double? = bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, !range.isEmpty else { return nil }
+      guard let base = buffer.baseAddress, !range.isEmpty, isDecimal(range) else { return nil }
       let start = UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self)
       var end: UnsafeMutablePointer<CChar>?
       let value = strtod(start, &end)
-      guard let end, UnsafeRawPointer(end) == UnsafeRawPointer(base + range.upperBound) else { return nil }
+      guard let end, UnsafeRawPointer(end) == UnsafeRawPointer(base + range.upperBound) else {
+        return nil
+      }
       return value
     }
     guard let parsed, parsed.isFinite else {

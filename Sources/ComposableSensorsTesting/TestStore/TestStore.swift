@@ -1,0 +1,134 @@
+import ComposableStore
+import Synchronization
+
+/// A store for tests: it runs the feature for real and checks, step by step, that the state
+/// changes and the actions effects send are exactly the ones the test describes.
+///
+/// ```swift
+/// @Test func echo() async {
+///   let store = TestStore(initialState: Counter.State()) { Counter() }
+///   await store.send(.increment) { $0.count = 1 }
+///   await store.send(.echo)
+///   await store.receive(.echoed(1)) { $0.echoes = [1] }
+///   await store.finish()
+/// }
+/// ```
+///
+/// Exhaustive by default (see ``Exhaustivity``). Failures go to whichever framework runs the
+/// test, Swift Testing or XCTest, with an expected/actual diff of the state:
+/// - the state after ``send(_:assert:fileID:filePath:line:column:)`` or
+///   ``receive(_:timeout:assert:fileID:filePath:line:column:)`` differs from the closure's;
+/// - an effect sent an action the test did not receive;
+/// - ``receive(_:timeout:assert:fileID:filePath:line:column:)`` waited ``timeout`` in vain;
+/// - an effect is still running at ``finish(timeout:fileID:filePath:line:column:)`` or when the
+///   store is released.
+///
+/// Time is injected: give the feature a ``TestClock`` and advance it; ``timeout`` is a real-time
+/// safety net for effects on other threads, measured on `timeoutClock`.
+public final class TestStore<State: Equatable & Sendable, Action: Equatable & Sendable>: Sendable {
+  struct Settings {
+    var exhaustivity: Exhaustivity = .on
+    var timeout: Duration = .seconds(1)
+    /// The state as the test has asserted it so far.
+    var state: State
+  }
+
+  let store: Store<State, TestAction<Action>>
+  let log = TestLog<State, Action>()
+  let settings: Mutex<Settings>
+  let timeoutClock: any Clock<Duration>
+  let origin: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+
+  /// Creates a test store running `reducer` from `initialState`.
+  ///
+  /// - Parameter timeoutClock: The clock for ``timeout``; real time unless a test of the test
+  ///   store itself needs otherwise.
+  public init<R: Reducer<State, Action>>(
+    initialState: State,
+    reducer: sending R,
+    timeoutClock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let log = self.log
+    let reduce = reducer.reduce(into:action:)
+    self.settings = Mutex(Settings(state: initialState))
+    self.timeoutClock = timeoutClock
+    self.origin = (fileID, filePath, line, column)
+    self.store = Store(
+      initialState: initialState,
+      reduce: { state, action in
+        switch action {
+        case .send(let action):
+          let effect = reduce(&state, action)
+          log.recordSent(state)
+          return effect.map(TestAction.receive)
+        case .receive(let action):
+          let effect = reduce(&state, action)
+          log.recordReceived(action, state)
+          return effect.map(TestAction.receive)
+        }
+      },
+      reportUnhandled: { message, fileID, line in
+        reportIssue(message, fileID: fileID, filePath: fileID, line: line, column: 1)
+      }
+    )
+  }
+
+  /// Creates a test store running the reducer `build` returns:
+  /// `TestStore(initialState: .init()) { Feature() }`.
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    timeoutClock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    @ReducerBuilder<State, Action> _ build: () -> sending R
+  ) {
+    self.init(
+      initialState: initialState, reducer: build(), timeoutClock: timeoutClock,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  deinit {
+    checkCompletion(fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
+    store.cancelAllEffects()
+  }
+
+  /// How strictly the store checks; ``Exhaustivity/on`` by default.
+  public var exhaustivity: Exhaustivity {
+    get { settings.withLock(\.exhaustivity) }
+    set { settings.withLock { $0.exhaustivity = newValue } }
+  }
+
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default (1 second).
+  public var timeout: Duration {
+    get { settings.withLock(\.timeout) }
+    set { settings.withLock { $0.timeout = newValue } }
+  }
+
+  /// The state as asserted so far: after the last send or receive the test checked.
+  public var state: State { settings.withLock(\.state) }
+
+  /// The number of effects still running.
+  public var inFlightEffectCount: Int { store.inFlightEffectCount }
+
+  /// Actions effects sent that the test has not received yet, oldest first.
+  public var receivedActions: [Action] { log.received.map(\.action) }
+}
+
+/// An action as the test store's inner store sees it: sent by the test, or fed back by an effect.
+enum TestAction<Action: Sendable>: Sendable {
+  case send(Action)
+  case receive(Action)
+
+  var action: Action {
+    switch self {
+    case .send(let action), .receive(let action): action
+    }
+  }
+}

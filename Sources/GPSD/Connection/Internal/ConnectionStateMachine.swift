@@ -1,0 +1,160 @@
+/// The connection lifecycle as a pure state machine: inputs in, actions out, no I/O and no clock.
+///
+/// ``GPSDConnection`` feeds it what the socket and the timers observed and performs the actions it
+/// returns. Keeping the decisions here lets a test walk every transition without a socket.
+struct ConnectionStateMachine {
+  enum Phase: Equatable {
+    case idle
+    case connecting(attempt: Int)
+    case awaitingWatchReply
+    case watching
+    case waitingToReconnect(attempt: Int)
+    case closed
+  }
+
+  enum Input: Equatable {
+    case start
+    case connected
+    case connectFailed(GPSDConnectionError)
+    case line(Result<GPSDReport, GPSDDecodingError>)
+    case disconnected(GPSDConnectionError)
+    case reconnectTimerFired
+    /// One slice of the stale timer elapsed; `slicesPerTimeout` silent slices in a row make the stream stale.
+    case staleSliceElapsed
+    case close
+  }
+
+  enum Action: Equatable {
+    /// Open a socket (and then send the WATCH command).
+    case openSocket(attempt: Int)
+    case sendWatch
+    /// Drop the current socket, if any.
+    case closeSocket
+    case emit(GPSDConnection.Event)
+    case scheduleReconnect(after: Duration)
+    case startStaleTimer
+    case stopStaleTimer
+    /// End the event stream; nothing follows.
+    case finish
+  }
+
+  static let slicesPerTimeout = 4
+
+  let policy: GPSDConnection.ReconnectPolicy
+  let staleTimeout: Duration?
+  private(set) var phase: Phase = .idle
+  private(set) var failures = 0
+  private var silentSlices = 0
+  private var isStale = false
+
+  init(policy: GPSDConnection.ReconnectPolicy, staleTimeout: Duration?) {
+    self.policy = policy
+    self.staleTimeout = staleTimeout
+  }
+
+  mutating func handle(_ input: Input) -> [Action] {
+    if phase == .closed { return [] }
+    switch input {
+    case .start:
+      guard phase == .idle else { return [] }
+      return connect(attempt: 1)
+    case .connected:
+      guard case .connecting = phase else { return [] }
+      phase = .awaitingWatchReply
+      silentSlices = 0
+      isStale = false
+      return [.emit(.state(.connected)), .sendWatch]
+        + (staleTimeout == nil ? [] : [.startStaleTimer])
+    case .connectFailed(let error):
+      guard case .connecting = phase else { return [] }
+      return fail(error)
+    case .line(let result):
+      return received(result)
+    case .disconnected(let error):
+      guard phase == .awaitingWatchReply || phase == .watching else { return [] }
+      return [.stopStaleTimer, .closeSocket] + fail(error)
+    case .reconnectTimerFired:
+      guard case .waitingToReconnect(let attempt) = phase else { return [] }
+      return connect(attempt: attempt)
+    case .staleSliceElapsed:
+      return staleSlice()
+    case .close:
+      phase = .closed
+      return [.stopStaleTimer, .closeSocket, .emit(.state(.closed)), .finish]
+    }
+  }
+
+  private mutating func connect(attempt: Int) -> [Action] {
+    phase = .connecting(attempt: attempt)
+    return [.emit(.state(.connecting(attempt: attempt))), .openSocket(attempt: attempt)]
+  }
+
+  /// A failed attempt or a lost session: report it, then retry with backoff or give up.
+  private mutating func fail(_ error: GPSDConnectionError) -> [Action] {
+    failures += 1
+    var actions: [Action] = [.emit(.state(.unavailable(error)))]
+    if let limit = policy.maximumAttempts, failures >= limit {
+      phase = .closed
+      actions += [.emit(.state(.closed)), .finish]
+      return actions
+    }
+    let delay = policy.delay(beforeRetry: failures)
+    phase = .waitingToReconnect(attempt: failures + 1)
+    actions += [
+      .emit(.state(.reconnecting(attempt: failures + 1, after: delay))),
+      .scheduleReconnect(after: delay),
+    ]
+    return actions
+  }
+
+  private mutating func received(_ result: Result<GPSDReport, GPSDDecodingError>) -> [Action] {
+    guard phase == .awaitingWatchReply || phase == .watching else { return [] }
+    silentSlices = 0
+    var actions: [Action] = []
+    if isStale {
+      isStale = false
+      if phase == .watching { actions.append(.emit(.state(.watching))) }
+    }
+    let report: GPSDReport
+    switch result {
+    case .failure(let error):
+      return actions + [.emit(.error(.decoding(error)))]
+    case .success(let decoded):
+      report = decoded
+    }
+    actions.append(.emit(.report(report)))
+    switch report {
+    case .watch(let reply) where phase == .awaitingWatchReply:
+      guard reply.json == true, reply.enable != false else {
+        // gpsd goes silent after refusing a WATCH, and retrying the same request cannot help.
+        phase = .closed
+        return actions + [
+          .stopStaleTimer, .closeSocket, .emit(.state(.unavailable(.watchRejected(reply)))),
+          .emit(.state(.closed)),
+          .finish,
+        ]
+      }
+      phase = .watching
+      failures = 0
+      actions.append(.emit(.state(.watching)))
+    case .version(let version) where version.protoMajor != 3:
+      actions.append(
+        .emit(.error(.unsupportedProtocol(major: version.protoMajor, minor: version.protoMinor))))
+    case .device(let device) where device.isDeactivated:
+      actions.append(.emit(.state(.deviceLost(path: device.path))))
+    default:
+      break
+    }
+    return actions
+  }
+
+  private mutating func staleSlice() -> [Action] {
+    guard let staleTimeout, phase == .awaitingWatchReply || phase == .watching, !isStale else {
+      return []
+    }
+    silentSlices += 1
+    guard silentSlices >= Self.slicesPerTimeout else { return [] }
+    isStale = true
+    return [.emit(.state(.stale(silentFor: staleTimeout)))]
+  }
+}

@@ -1,0 +1,86 @@
+import ComposableLocation
+import Foundation
+
+/// Loads a fixture capture from the test bundle.
+func fixtureURL(_ name: String) throws -> URL {
+  guard let url = Bundle.module.url(forResource: name + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures") else {
+    throw FixtureMissing(name: name)
+  }
+  return url
+}
+
+struct FixtureMissing: Error, CustomStringConvertible {
+  var name: String
+  var description: String { "Fixtures/\(name).gpsd-3.22.jsonl is missing from the test bundle" }
+}
+
+/// The TPVs with a fix in a capture, read with Foundation's JSON parser: an oracle independent
+/// of the GPSD decoder the client uses.
+func fixesInCapture(_ url: URL) throws -> [[String: Any]] {
+  let text = try String(contentsOf: url, encoding: .utf8)
+  return try text.split(whereSeparator: \.isNewline).compactMap { line in
+    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
+      object["lat"] != nil, object["lon"] != nil
+    else { return nil }
+    return object
+  }
+}
+
+/// A synthetic `gpspipe -w` capture: a VERSION banner then one TPV per fix, one second apart.
+struct SyntheticCapture {
+  var lines: [String] = [#"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#]
+  var second = 0
+
+  mutating func fix(_ c: Coordinate, eph: Double = 5, speed: Double? = nil, track: Double? = nil, after seconds: Int = 1) {
+    second += seconds
+    let time = String(format: "2026-01-01T%02d:%02d:%02d.000Z", second / 3600, second / 60 % 60, second % 60)
+    var line = #"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"time":"\#(time)","lat":\#(c.latitude),"lon":\#(c.longitude),"eph":\#(eph)"#
+    if let speed { line += #","speed":\#(speed)"# }
+    if let track { line += #","track":\#(track)"# }
+    lines.append(line + "}")
+  }
+
+  mutating func raw(_ line: String) {
+    lines.append(line)
+  }
+
+  var data: Data { Data((lines.joined(separator: "\r\n") + "\r\n").utf8) }
+}
+
+/// Collects events until `stop` says so (inclusive) or the stream ends.
+func collect(
+  _ stream: AsyncStream<LocationEvent>, until stop: (LocationEvent) -> Bool = { _ in false }
+) async -> [LocationEvent] {
+  var events: [LocationEvent] = []
+  for await event in stream {
+    events.append(event)
+    if stop(event) { break }
+  }
+  return events
+}
+
+extension LocationEvent {
+  var isEnd: Bool { self == .serviceStateChanged(.ended) }
+  var locations: [Location] {
+    if case .locationsUpdated(let l) = self { return l }
+    return []
+  }
+}
+
+/// Points due north of a centre at a given distance, for boundary tests.
+func point(_ meters: Double, northOf center: Coordinate) -> Coordinate {
+  // Bisection on the ellipsoid keeps the distance exact without a direct geodesic solver.
+  var low = 0.0
+  var high = 1.0
+  for _ in 0..<60 {
+    let mid = (low + high) / 2
+    let d = (try? center.distance(to: Coordinate(latitude: center.latitude + mid, longitude: center.longitude))) ?? 0
+    if d < meters { low = mid } else { high = mid }
+  }
+  return Coordinate(latitude: center.latitude + low, longitude: center.longitude)
+}
+
+func fix(_ coordinate: Coordinate, accuracy: Double? = 5, at seconds: TimeInterval = 0) -> Location {
+  Location(coordinate: coordinate, horizontalAccuracy: accuracy, timestamp: Date(timeIntervalSince1970: seconds))
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `imu-fuse` end to end: the built executable, run as a user would.
+@Suite("imu-fuse command")
+struct IMUFuseCommandTests {
+  private struct Result {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  /// The executable sits next to this test target's resource bundle in the build folder.
+  private func run(_ arguments: [String]) throws -> Result {
+    let executable = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
+      "imu-fuse")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path), "build imu-fuse first")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      error: String(decoding: errorData, as: UTF8.self))
+  }
+
+  private func temporaryFile(_ contents: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "imu-fuse-\(UUID().uuidString).csv")
+    try contents.write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  @Test func writesOneUnitQuaternionPerInputRow() throws {
+    let url = try #require(
+      Bundle.module.url(
+        forResource: "fusion-broad-05-excerpt", withExtension: "csv", subdirectory: "Fixtures"))
+    let result = try run([url.path])
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.first == "t,qw,qx,qy,qz")
+    #expect(lines.count == 2858)
+    let last = lines.last.map { $0.split(separator: ",").compactMap { Double($0) } } ?? []
+    #expect(last.count == 5)
+    let norm = last.dropFirst().map { $0 * $0 }.reduce(0, +).squareRoot()
+    #expect(abs(norm - 1) < 1e-9)
+  }
+
+  @Test func badInputExitsWithStatus1AndSaysWhere() throws {
+    let url = try temporaryFile(
+      "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n0,0,0,0,0,0,9.8\n")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = try run([url.path, "--6d"])
+    #expect(result.status == 1)
+    #expect(result.error.contains("line 3: time 0.0 s is not after the previous row's 0.0 s"))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func usageErrorsExitWithStatus2AndHelpExitsWith0() throws {
+    #expect(try run([]).status == 2)
+    #expect(try run(["a.csv", "--frobnicate"]).status == 2)
+    let help = try run(["--help"])
+    #expect(help.status == 0 && help.output.contains("usage: imu-fuse INPUT.csv [--6d]"))
+  }
+}

@@ -1,0 +1,218 @@
+import ComposableSensorsTesting
+import ComposableStore
+import Testing
+
+/// Pins the text of every failure the TestStore reports: the messages are its user interface.
+@Suite struct TestStoreFailureTests {
+  @Test func stateMismatchOnSendShowsADiff() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.send(.increment) { $0.count = 2 }
+    } matching: { issue in
+      text(of: issue) == """
+        A state change does not match expectation after sending .increment:
+
+            Counter.State(
+          −   count: 2,
+          +   count: 1,
+              echoes: []
+            )
+
+        (Expected: −, Actual: +)
+        """
+    }
+    #expect(store.state.count == 1, "the store adopts the actual state and goes on")
+  }
+
+  @Test func unassertedStateChangeOnSend() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.send(.increment)
+    } matching: { issue in
+      let message = text(of: issue)
+      return message.hasPrefix("State was not expected to change after sending .increment, but it did:")
+        && message.contains("−   count: 0,") && message.contains("+   count: 1,")
+        && message.contains("Describe the change in a trailing closure")
+    }
+  }
+
+  @Test func stateMismatchOnReceive() async {
+    let store = TestStore(initialState: Counter.State(count: 3)) { Counter() }
+    await store.send(.echo)
+    await withKnownIssue {
+      await store.receive(.echoed(3)) { $0.echoes = [4] }
+    } matching: { issue in
+      text(of: issue) == """
+        A state change does not match expectation after receiving .echoed(3):
+
+            Counter.State(
+              count: 3,
+              echoes: [
+          −     [0]: 4
+          +     [0]: 3
+              ]
+            )
+
+        (Expected: −, Actual: +)
+        """
+    }
+    await store.finish()
+  }
+
+  @Test func receivingAnUnexpectedAction() async {
+    let store = TestStore(initialState: Counter.State(count: 3)) { Counter() }
+    await store.send(.echo)
+    await withKnownIssue {
+      await store.receive(.echoed(4)) { $0.echoes = [3] }
+    } matching: { issue in
+      text(of: issue) == """
+        Received an action other than the one expected:
+
+          − .echoed(4)
+          + .echoed(3)
+
+        (Expected: −, Received: +)
+        """
+    }
+    await store.finish()
+  }
+
+  @Test func receiveTimesOutWhenNothingArrives() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.receive(.echoed(0), timeout: .milliseconds(20))
+    } matching: { issue in
+      text(of: issue) == """
+        Expected to receive .echoed(0), but received no action within 0.02 seconds.
+
+        No effect is running, so none will arrive: check the action the effect sends.
+        """
+    }
+  }
+
+  @Test func receiveTimeoutNamesTheEffectsStillRunning() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Search.State()) { Search(clock: clock) }
+    await store.send(.queryChanged("a")) { $0.query = "a" }
+    await withKnownIssue {
+      await store.receive(.search("a"), timeout: .milliseconds(20))
+    } matching: { issue in
+      let message = text(of: issue)
+      return message.hasPrefix("Expected to receive .search(\"a\"), but received no action within")
+        && message.contains("Effects still running were started by:\n  .queryChanged(\"a\")")
+        && message.contains("advance the clock")
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.search("a")) { $0.searches = ["a"] }
+    await store.finish()
+  }
+
+  @Test func sendingBeforeHandlingReceivedActions() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await store.send(.echo).finish()
+    await withKnownIssue {
+      await store.send(.increment) { $0.count = 1 }
+    } matching: { issue in
+      text(of: issue) == """
+        Must handle 1 received action before sending .increment:
+          .echoed(0)
+
+        Assert each with "await store.receive(…)", or skip them with \
+        "await store.skipReceivedActions()".
+        """
+    }
+    #expect(store.state == Counter.State(count: 1, echoes: [0]))
+    await store.finish()
+  }
+
+  @Test func finishWithUnassertedReceivedActions() async {
+    let store = TestStore(initialState: Counter.State(count: 5)) { Counter() }
+    await store.send(.echoTwice)
+    await withKnownIssue {
+      await store.finish()
+    } matching: { issue in
+      text(of: issue) == """
+        The store received 2 unexpected actions that the test did not assert:
+          .echoed(5)
+          .echoed(6)
+
+        Assert each with "await store.receive(…)", or skip them with \
+        "await store.skipReceivedActions()".
+        """
+    }
+  }
+
+  @Test func finishWithAnEffectStillRunning() async {
+    let samples = ScriptedStream<Double>()
+    let store = TestStore(initialState: Listener.State()) { Listener(samples: { samples.stream }) }
+    await store.send(.start)
+    await samples.waitForConsumer()
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(20))
+    } matching: { issue in
+      text(of: issue).hasPrefix(
+        """
+        An effect is still running at the end of the test, started by:
+          .start
+
+        Every effect must end before the test does
+        """)
+    }
+    await store.send(.stop)
+    await store.finish()
+  }
+
+  @Test func releasingTheStoreWithAnEffectStillRunning() async {
+    let samples = ScriptedStream<Double>()
+    await withKnownIssue {
+      let store = TestStore(initialState: Listener.State()) { Listener(samples: { samples.stream }) }
+      await store.send(.start)
+      await samples.waitForConsumer()
+    } matching: { issue in
+      text(of: issue).hasPrefix("An effect is still running at the end of the test, started by:\n  .start")
+    }
+    // The released store cancelled its effect.
+    for _ in 0..<1000 where !samples.isCancelled { await Task.yield() }
+    #expect(samples.isCancelled)
+  }
+
+  @Test func anEffectErrorWithoutHandlerFailsTheTest() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.send(.forgetToHandleFailure).finish()
+    } matching: { issue in
+      text(of: issue).hasPrefix(
+        "An \"Effect.run\" threw an error and has no \"catch\" handler: sensor went away")
+    }
+    await store.finish()
+  }
+
+  @Test func taskFinishTimesOut() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Search.State()) { Search(clock: clock) }
+    let task = await store.send(.queryChanged("x")) { $0.query = "x" }
+    await withKnownIssue {
+      await task.finish(timeout: .milliseconds(20))
+    } matching: { issue in
+      text(of: issue) == """
+        An effect of this action is still running after 0.02 seconds.
+
+        Finish the stream it reads, advance the TestClock it sleeps on, or raise the timeout.
+        """
+    }
+    await task.cancel()
+    await store.finish()
+  }
+
+  @Test func strictSkipsWithNothingToSkip() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.skipReceivedActions(strict: true)
+      await store.skipInFlightEffects(strict: true)
+    } matching: { issue in
+      let message = text(of: issue)
+      return message == "There were no received actions to skip."
+        || message == "There were no in-flight effects to skip."
+    }
+  }
+}

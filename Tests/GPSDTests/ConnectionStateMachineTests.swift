@@ -1,0 +1,161 @@
+import Testing
+
+@testable import GPSD
+
+/// The connection lifecycle, driven input by input with no socket and no clock.
+@Suite struct ConnectionStateMachineTests {
+  typealias Machine = ConnectionStateMachine
+  let watchOK = GPSDReport.watch(
+    {
+      var reply = WatchReport()
+      reply.enable = true
+      reply.json = true
+      return reply
+    }())
+  let tpv = GPSDReport.tpv(TPVReport(mode: .threeDimensional))
+
+  func machine(
+    _ policy: GPSDConnection.ReconnectPolicy = .init(), stale: Duration? = .seconds(2)
+  ) -> Machine {
+    Machine(policy: policy, staleTimeout: stale)
+  }
+
+  @Test func connectWatchAndReceive() {
+    var machine = machine()
+    #expect(
+      machine.handle(.start) == [.emit(.state(.connecting(attempt: 1))), .openSocket(attempt: 1)])
+    #expect(
+      machine.handle(.connected) == [.emit(.state(.connected)), .sendWatch, .startStaleTimer])
+    #expect(
+      machine.handle(.line(.success(watchOK))) == [
+        .emit(.report(watchOK)), .emit(.state(.watching)),
+      ])
+    #expect(machine.handle(.line(.success(tpv))) == [.emit(.report(tpv))])
+    #expect(machine.phase == .watching)
+  }
+
+  @Test func refusedConnectionsBackOffExponentiallyUpToTheCap() {
+    let policy = GPSDConnection.ReconnectPolicy(
+      initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500), multiplier: 2)
+    var machine = machine(policy)
+    _ = machine.handle(.start)
+    var delays: [Duration] = []
+    for attempt in 1...6 {
+      let refused = GPSDConnectionError.refused(host: "127.0.0.1", port: 2947)
+      let actions = machine.handle(.connectFailed(refused))
+      #expect(actions.first == .emit(.state(.unavailable(refused))))
+      guard case .scheduleReconnect(let delay) = actions.last else {
+        Issue.record("expected a reconnect after attempt \(attempt)")
+        return
+      }
+      #expect(actions.contains(.emit(.state(.reconnecting(attempt: attempt + 1, after: delay)))))
+      delays.append(delay)
+      #expect(
+        machine.handle(.reconnectTimerFired) == [
+          .emit(.state(.connecting(attempt: attempt + 1))), .openSocket(attempt: attempt + 1),
+        ])
+    }
+    #expect(
+      delays == [.milliseconds(100), .milliseconds(200), .milliseconds(400)]
+        + Array(repeating: .milliseconds(500), count: 3))
+  }
+
+  @Test func retryBudgetEndsTheStream() {
+    var machine = machine(.init(maximumAttempts: 2))
+    _ = machine.handle(.start)
+    let refused = GPSDConnectionError.refused(host: "h", port: 1)
+    _ = machine.handle(.connectFailed(refused))
+    _ = machine.handle(.reconnectTimerFired)
+    #expect(
+      machine.handle(.connectFailed(refused)) == [
+        .emit(.state(.unavailable(refused))), .emit(.state(.closed)), .finish,
+      ])
+    #expect(machine.handle(.reconnectTimerFired) == [])
+  }
+
+  @Test func eofAfterWatchingReconnectsAndResendsWatch() {
+    var machine = machine(.init(initialDelay: .seconds(1)))
+    _ = machine.handle(.start)
+    _ = machine.handle(.connected)
+    _ = machine.handle(.line(.success(watchOK)))
+    #expect(
+      machine.handle(.disconnected(.closedByPeer)) == [
+        .stopStaleTimer, .closeSocket, .emit(.state(.unavailable(.closedByPeer))),
+        .emit(.state(.reconnecting(attempt: 2, after: .seconds(1)))),
+        .scheduleReconnect(after: .seconds(1)),
+      ])
+    _ = machine.handle(.reconnectTimerFired)
+    #expect(machine.handle(.connected).contains(.sendWatch))
+    _ = machine.handle(.line(.success(watchOK)))
+    #expect(machine.failures == 0)
+  }
+
+  @Test func rejectedWatchIsFatal() {
+    var machine = machine()
+    _ = machine.handle(.start)
+    _ = machine.handle(.connected)
+    var refusal = WatchReport()
+    refusal.json = false
+    let actions = machine.handle(.line(.success(.watch(refusal))))
+    #expect(actions.contains(.emit(.state(.unavailable(.watchRejected(refusal))))))
+    #expect(actions.last == .finish)
+    #expect(machine.phase == .closed)
+  }
+
+  @Test func silenceBecomesStaleOnceAndReportsResumeWatching() {
+    var machine = machine(stale: .seconds(2))
+    _ = machine.handle(.start)
+    _ = machine.handle(.connected)
+    _ = machine.handle(.line(.success(watchOK)))
+    for _ in 1..<Machine.slicesPerTimeout { #expect(machine.handle(.staleSliceElapsed) == []) }
+    #expect(machine.handle(.staleSliceElapsed) == [.emit(.state(.stale(silentFor: .seconds(2))))])
+    #expect(machine.handle(.staleSliceElapsed) == [])
+    #expect(
+      machine.handle(.line(.success(tpv))) == [.emit(.state(.watching)), .emit(.report(tpv))])
+  }
+
+  @Test func aReportResetsTheSilenceCount() {
+    var machine = machine()
+    _ = machine.handle(.start)
+    _ = machine.handle(.connected)
+    _ = machine.handle(.line(.success(watchOK)))
+    for _ in 0..<10 {
+      for _ in 1..<Machine.slicesPerTimeout { _ = machine.handle(.staleSliceElapsed) }
+      _ = machine.handle(.line(.success(tpv)))
+    }
+    #expect(
+      !machine.handle(.staleSliceElapsed).contains(.emit(.state(.stale(silentFor: .seconds(2))))))
+  }
+
+  @Test func deviceDeactivationAndBadLinesAreSurfacedWithoutEndingTheSession() throws {
+    var machine = machine()
+    _ = machine.handle(.start)
+    _ = machine.handle(.connected)
+    _ = machine.handle(.line(.success(watchOK)))
+    let gone = try GPSDReport.decode(#"{"class":"DEVICE","path":"/dev/pts/1","activated":0}"#)
+    #expect(
+      machine.handle(.line(.success(gone))) == [
+        .emit(.report(gone)), .emit(.state(.deviceLost(path: "/dev/pts/1"))),
+      ])
+    #expect(
+      machine.handle(.line(.failure(.missingClass))) == [.emit(.error(.decoding(.missingClass)))])
+    #expect(machine.phase == .watching)
+  }
+
+  @Test func closeFromAnyPhaseEndsEverything() {
+    var machine = machine()
+    _ = machine.handle(.start)
+    #expect(
+      machine.handle(.close) == [.stopStaleTimer, .closeSocket, .emit(.state(.closed)), .finish])
+    #expect(machine.handle(.connected) == [])
+    #expect(machine.handle(.close) == [])
+  }
+
+  @Test func inputsFromTheWrongPhaseAreIgnored() {
+    var machine = machine()
+    #expect(machine.handle(.connected) == [])
+    #expect(machine.handle(.reconnectTimerFired) == [])
+    #expect(machine.handle(.line(.success(tpv))) == [])
+    #expect(machine.handle(.staleSliceElapsed) == [])
+  }
+}
