@@ -36,8 +36,9 @@ let package = Package(
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.
     .target(
       name: "SensorsDemoFeatures",
-      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation"],
-      path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures"
+      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation", "LinuxIIO"],
+      path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures",
+      resources: [.copy("Resources")]
     ),
     .executableTarget(
       name: "sensors-demo",
