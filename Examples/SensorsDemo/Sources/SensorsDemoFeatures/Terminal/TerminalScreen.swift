@@ -15,11 +15,13 @@ public final class TerminalScreen: Sendable {
   /// The descriptor frames are written to.
   public let output: Int32
   private let saved = SavedTermios()
+  private let writer: OutputWriter
 
   /// Creates a screen on standard input and output.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
     self.input = input
     self.output = output
+    self.writer = OutputWriter(descriptor: output)
   }
 
   /// Whether standard output is a terminal (as opposed to a pipe or a file).
@@ -62,16 +64,6 @@ public final class TerminalScreen: Sendable {
   }
 
   private func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return Glibc.write(output, base + offset, buffer.count - offset)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
+    writer.write(text)
   }
 }

@@ -1,0 +1,40 @@
+import ComposableLocation
+import ComposableMotion
+import LinuxIIO
+
+extension Sources {
+  /// The live motion client over the IIO devices under `root`.
+  ///
+  /// Discovery runs first so that a machine without sensors gets a message naming the root
+  /// searched and how to go on, before any client starts.
+  static func liveMotion(root: String, mode: DemoArguments.ReadMode?) -> Result<Source<MotionClient>, SourceError> {
+    let devices: [IIODevice]
+    do {
+      devices = try IIOSystem(root: root).devices()
+    } catch {
+      return .failure(.noSensor("no motion sensors: \(error.description) To try without hardware, add --bundled."))
+    }
+    guard devices.contains(where: { $0.measures(.accel) || $0.measures(.anglvel) || $0.measures(.magn) }) else {
+      return .failure(
+        .noSensor(
+          "no accelerometer, gyroscope or magnetometer found under \(root) (looked for IIO devices with "
+            + "in_accel_*, in_anglvel_* or in_magn_* channels). Load the sensor's driver, pass --iio-root DIR, "
+            + "or add --bundled to replay the bundled recording."))
+    }
+    // MotionClient's live backend (ComposableMotion) is not in this build yet; see the report.
+    return .failure(
+      .liveUnavailable(
+        "found IIO sensors under \(root), but this build of ComposableMotion has no live backend yet; "
+          + "add --bundled or --replay FILE to use a recording"))
+  }
+
+  /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else
+  /// 127.0.0.1:2947).
+  static func liveLocation(_ address: DemoArguments.GPSDAddress?) -> Result<Source<LocationClient>, SourceError> {
+    let configuration = LocationClient.Configuration(host: address?.host, port: address?.port)
+    return .failure(
+      .liveUnavailable(
+        "this build of ComposableLocation has no live gpsd backend yet (would connect to "
+          + "\(configuration.host):\(configuration.port)); add --bundled or --replay FILE to use a capture"))
+  }
+}
