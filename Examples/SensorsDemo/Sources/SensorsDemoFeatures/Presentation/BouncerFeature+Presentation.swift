@@ -17,7 +17,6 @@ extension BouncerFeature {
         state.updateCount % 5 == 0
           ? ["x \(Format.fixed(state.position.x, 2))  y \(Format.fixed(state.position.y, 2))  bounces \(state.bounces)"]
           : []
-      case .accelerometerFailed(let message): ["error: \(message)"]
       case .accelerometerFinished: ["updates ended after \(state.updateCount) samples, \(state.bounces) bounces"]
       default: []
       }

@@ -11,8 +11,7 @@ extension DevicesFeature {
     lines: { action, _ in
       switch action {
       case .loaded(let devices): devices.flatMap(DevicesFeature.rows(for:))
-      case .failed(let message): ["error: \(message)"]
-      case .load: []
+      case .load, .failed: []
       }
     },
     json: { action, _ in

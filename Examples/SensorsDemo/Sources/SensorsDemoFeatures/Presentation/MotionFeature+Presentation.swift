@@ -11,7 +11,6 @@ extension MotionFeature {
     lines: { action, state in
       switch action {
       case .motionUpdate(let update): [MotionFeature.line(for: update)]
-      case .motionFailed(let message): ["error: \(message)"]
       default: []
       }
     },

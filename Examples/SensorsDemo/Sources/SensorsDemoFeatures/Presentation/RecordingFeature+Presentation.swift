@@ -20,8 +20,8 @@ extension RecordingFeature {
         state.zs.count % 25 == 0 || state.isFinished
           ? ["\(state.zs.count) values, latest \(Format.signed(state.zs.last, 4)) g²  \(Sparkline.render(state.zs, width: 25))"]
           : []
-      case .motionFailed(let message): ["error: \(message)"]
       case .motionFinished: ["updates ended (\(state.zs.count) values)"]
+      case .motionFailed: []
       }
     },
     json: { action, state in

@@ -23,7 +23,6 @@ extension SensorFeature {
       case .sample(let s):
         ["t=\(Format.fixed(s.timestamp, 3)) s  x \(Format.signed(s.x, 4))  y \(Format.signed(s.y, 4))"
           + "  z \(Format.signed(s.z, 4)) \(state.sensor.unit)"]
-      case .failed(let message): ["error: \(message)"]
       default: []
       }
     },

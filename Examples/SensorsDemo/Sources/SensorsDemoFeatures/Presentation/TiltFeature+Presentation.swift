@@ -17,7 +17,6 @@ extension TiltFeature {
     lines: { action, state in
       switch action {
       case .frontalTiltSettled, .lateralTiltSettled: ["tilt: \(state.summary)"]
-      case .motionFailed(let message): ["error: \(message)"]
       case .motionFinished: ["updates ended after \(state.updateCount) updates; tilt: \(state.summary)"]
       default: []
       }
