@@ -25,23 +25,25 @@ import Synchronization
 ///
 /// See the "Performance" article for the measurements behind this choice.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-  let engine: Mutex<Engine<State, Action>>
-  let published: Mutex<Published<State>>
+  @usableFromInline let engine: Mutex<Engine<State, Action>>
+  @usableFromInline let published: Mutex<Published<State>>
   /// The thread currently running the reducer, or 0.
-  let drainer = Atomic<UInt>(0)
+  @usableFromInline let drainer = Atomic<UInt>(0)
   /// Actions sent from inside the reducer, handled once it returns.
-  let reentrant = Mutex<[QueuedAction<Action>]>([])
-  let reentrantCount = Atomic<Int>(0)
-  let observerCount = Atomic<Int>(0)
-  let runtime: EffectRuntime<Action>
+  @usableFromInline let reentrant = Mutex<[QueuedAction<Action>]>([])
+  @usableFromInline let reentrantCount = Atomic<Int>(0)
+  @usableFromInline let observerCount = Atomic<Int>(0)
+  @usableFromInline let runtime: EffectRuntime<Action>
 
   /// Creates a store that starts in `initialState` and runs `reducer` for every action.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(initialState: State, reducer: sending R) {
     self.init(initialState: initialState, reduce: reducer.reduce(into:action:), reportUnhandled: nil)
   }
 
   /// Creates a store that starts in `initialState` and runs the reducer `build` returns:
   /// `Store(initialState: .init()) { Feature() }`.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: State,
     @ReducerBuilder<State, Action> _ build: () -> sending R
@@ -53,6 +55,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// - Parameter reportUnhandled: Receives errors thrown by `run` effects without a `catch`
   ///   handler; `nil` prints them to standard error as runtime warnings.
+  @inlinable
   package init(
     initialState: State,
     reduce: sending @escaping (inout State, Action) -> Effect<Action>,
@@ -82,6 +85,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Returns after the reducer has run, so ``state`` already reflects `action`. Another thread
   /// sending at the same time waits for the reducer to be free. Sent from inside the reducer,
   /// the action is queued and handled right after the current one.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     if drainer.load(ordering: .relaxed) == currentThreadID() {
@@ -91,6 +95,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// The current state, as of the last action the reducer finished.
+  @inlinable
   public var state: State {
     published.withLock { $0.state }
   }
@@ -141,6 +146,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
 /// What a store without a test around it does with an unhandled effect error: tell a person.
 @Sendable
+@usableFromInline
 func printRuntimeWarning(_ message: String, fileID: StaticString, line: UInt) {
   var standardError = StandardError()
   print("[composable-sensors] \(fileID):\(line): warning: \(message)", to: &standardError)

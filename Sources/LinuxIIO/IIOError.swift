@@ -41,7 +41,8 @@ public enum IIOError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .rootNotFound(let path):
-      return "No IIO devices directory at \(path): is the kernel's IIO subsystem loaded (CONFIG_IIO) "
+      return
+        "No IIO devices directory at \(path): is the kernel's IIO subsystem loaded (CONFIG_IIO) "
         + "and sysfs mounted? Pass another root to look elsewhere."
     case .deviceNotFound(let what, let root):
       return "No IIO device \(what) under \(root). Run `ls \(root)` to see what the kernel exposes."

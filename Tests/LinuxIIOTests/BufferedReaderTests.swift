@@ -20,7 +20,9 @@ struct BufferedReaderTests {
 
   /// Once the reader has enabled the buffer, writes `bytes` into the character device in
   /// `chunk`-byte pieces, as a device delivering scans at its own pace would.
-  static func feed(_ bytes: [UInt8], to fd: Int32, after enablePath: String, chunk: Int = 24) -> Task<Bool, any Error> {
+  static func feed(_ bytes: [UInt8], to fd: Int32, after enablePath: String, chunk: Int = 24)
+    -> Task<Bool, any Error>
+  {
     Task {
       guard await eventually({ try SysfsTree.read(enablePath) == "1" }) else { return false }
       for start in stride(from: 0, to: bytes.count, by: chunk) {
@@ -30,12 +32,17 @@ struct BufferedReaderTests {
     }
   }
 
-  @Test("Streams the real capture: masked values, kernel timestamps, then puts the device back as it was")
+  @Test(
+    "Streams the real capture: masked values, kernel timestamps, then puts the device back as it was"
+  )
   func streamsCapture() async throws {
     let sensor = try HIDSensor()
-    let reader = try IIOBufferedReader(device: sensor.device, channels: sensor.device.channels(ofType: .accel))
+    let reader = try IIOBufferedReader(
+      device: sensor.device, channels: sensor.device.channels(ofType: .accel))
     #expect(reader.layout.scanSize == 24)
-    let feeder = Self.feed(try UmockdevDescription.bytes("isp-orientation-left-up"), to: sensor.node.fd, after: sensor.enablePath)
+    let feeder = Self.feed(
+      try UmockdevDescription.bytes("isp-orientation-left-up"), to: sensor.node.fd,
+      after: sensor.enablePath)
 
     var samples: [IIOSample] = []
     for try await sample in reader.samples() {
@@ -51,7 +58,9 @@ struct BufferedReaderTests {
     #expect(try await feeder.value)
     #expect(samples.first?.vector(.accel) == IIOVector(x: 173, y: -829, z: -581))
     #expect(samples.last?.vector(.accel) == IIOVector(x: 840, y: -238, z: -201))
-    #expect(samples.first?.timestamp == IIOTimestamp(nanoseconds: 0x165B_FC09_4822_8B6F, clock: .realtime))
+    #expect(
+      samples.first?.timestamp == IIOTimestamp(nanoseconds: 0x165B_FC09_4822_8B6F, clock: .realtime)
+    )
     #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
     // Leaving the loop disabled the buffer, restored every attribute and closed every
     // descriptor, before the loop returned.
@@ -65,7 +74,8 @@ struct BufferedReaderTests {
   @Test("Scans split across reads (7 bytes at a time) are reassembled")
   func partialReads() async throws {
     let sensor = try HIDSensor()
-    let reader = try IIOBufferedReader(device: sensor.device, channels: sensor.device.channels(ofType: .accel))
+    let reader = try IIOBufferedReader(
+      device: sensor.device, channels: sensor.device.channels(ofType: .accel))
     let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
     let feeder = Self.feed(capture, to: sensor.node.fd, after: sensor.enablePath, chunk: 7)
     var xs: [Double] = []
@@ -77,13 +87,16 @@ struct BufferedReaderTests {
     #expect(xs == [173, 162, 135, 273, 338, 374, 435, 488, 526, 598, 766, 907, 1024, 961, 840])
   }
 
-  @Test("ADXL355 over the buffer: 20-bit big-endian values scaled to m/s², watermark and length set then restored")
+  @Test(
+    "ADXL355 over the buffer: 20-bit big-endian values scaled to m/s², watermark and length set then restored"
+  )
   func adxl355() async throws {
     let tree = try SysfsTree(fixture: "pyadi-adxl355")
     let node = try FakeCharacterDevice(tree: tree)
     let device = try tree.system.device(index: 0)
     let configuration = IIOBufferConfiguration(length: 64, watermark: 4, timestampClock: .boottime)
-    let reader = try IIOBufferedReader(device: device, channels: device.channels(ofType: .accel), configuration: configuration)
+    let reader = try IIOBufferedReader(
+      device: device, channels: device.channels(ofType: .accel), configuration: configuration)
     var scan: [UInt8] = []
     for raw in [-4641, -2198, 257934] as [Int32] {
       let word = (UInt32(bitPattern: raw) & 0xFFFFF) << 4
@@ -116,7 +129,9 @@ struct BufferedReaderTests {
       device: sensor.device, channels: sensor.device.channels(ofType: .accel),
       configuration: IIOBufferConfiguration(includesTimestamp: false))
     #expect(reader.layout.scanSize == 12)
-    let feeder = Self.feed([0xAD, 0, 0xC3, 0xFC, 0xC3, 0xFC, 0xBB, 0xFD, 0xBB, 0xFD, 0, 0], to: sensor.node.fd, after: sensor.enablePath)
+    let feeder = Self.feed(
+      [0xAD, 0, 0xC3, 0xFC, 0xC3, 0xFC, 0xBB, 0xFD, 0xBB, 0xFD, 0, 0], to: sensor.node.fd,
+      after: sensor.enablePath)
     for try await sample in reader.samples() {
       #expect(try sensor.tree.read("iio:device0/scan_elements/in_timestamp_en") == "0")
       #expect(sample.vector(.accel) == IIOVector(x: 173, y: -829, z: -581))
@@ -127,10 +142,12 @@ struct BufferedReaderTests {
     #expect(try sensor.tree.read("iio:device0/scan_elements/in_timestamp_en") == "1")
   }
 
-  @Test("A device unplugged while streaming ends the stream with deviceRemoved, and is still put back")
+  @Test(
+    "A device unplugged while streaming ends the stream with deviceRemoved, and is still put back")
   func unplugged() async throws {
     let sensor = try HIDSensor()
-    let reader = try IIOBufferedReader(device: sensor.device, channels: sensor.device.channels(ofType: .accel))
+    let reader = try IIOBufferedReader(
+      device: sensor.device, channels: sensor.device.channels(ofType: .accel))
     let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
     let feeder = Self.feed(Array(capture[0..<48]), to: sensor.node.fd, after: sensor.enablePath)
     var count = 0
@@ -154,7 +171,8 @@ struct BufferedReaderTests {
   func busy() async throws {
     let sensor = try HIDSensor()
     try sensor.tree.write("iio:device0/buffer/enable", "1\n")
-    let reader = try IIOBufferedReader(device: sensor.device, channels: sensor.device.channels(ofType: .accel))
+    let reader = try IIOBufferedReader(
+      device: sensor.device, channels: sensor.device.channels(ofType: .accel))
     await #expect(throws: IIOError.deviceBusy(path: sensor.device.path + "/buffer/enable")) {
       for try await _ in reader.samples() {}
     }
@@ -190,7 +208,10 @@ struct BufferedReaderTests {
       for try await _ in reader.samples() {}
       Issue.record("the stream ended without an error")
     } catch let error as IIOError {
-      guard case .bufferUnsupported(_, let reason) = error else { Issue.record("unexpected \(error)"); return }
+      guard case .bufferUnsupported(_, let reason) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
       #expect(reason.contains(device.deviceNode))
     }
   }
@@ -199,12 +220,16 @@ struct BufferedReaderTests {
   func validation() throws {
     let tree = try SysfsTree(fixture: "pyadi-adxl345")
     let device = try tree.system.device(index: 0)
-    #expect(throws: IIOError.bufferUnsupported(device: "adxl345", reason: "it has no buffer (no scan_elements directory)")) {
+    #expect(
+      throws: IIOError.bufferUnsupported(
+        device: "adxl345", reason: "it has no buffer (no scan_elements directory)")
+    ) {
       try IIOBufferedReader(device: device, channels: device.channels(ofType: .accel))
     }
     let sensor = try HIDSensor()
     #expect(throws: IIOError.noChannelsSelected(device: "accel_3d")) {
-      try IIOBufferedReader(device: sensor.device, channels: sensor.device.channels(ofType: .timestamp))
+      try IIOBufferedReader(
+        device: sensor.device, channels: sensor.device.channels(ofType: .timestamp))
     }
   }
 

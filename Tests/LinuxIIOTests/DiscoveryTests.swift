@@ -12,7 +12,10 @@ struct DiscoveryTests {
     #expect(device.name == "adxl355")
     #expect(device.id == "iio:device0")
     #expect(device.deviceNode == tree.devDirectory + "/iio:device0")
-    #expect(device.channels.map(\.id) == ["in_accel_x", "in_accel_y", "in_accel_z", "in_temp", "in_timestamp"])
+    #expect(
+      device.channels.map(\.id) == [
+        "in_accel_x", "in_accel_y", "in_accel_z", "in_temp", "in_timestamp",
+      ])
     #expect(device.timestampClock == .realtime)
 
     let x = try #require(device.channel("in_accel_x"))
@@ -26,7 +29,10 @@ struct DiscoveryTests {
     #expect(!timestamp.isPollable)
     #expect(timestamp.scanElement?.index == 4)
 
-    #expect(device.buffer == IIOBufferInfo(directory: device.path + "/buffer", length: 128, watermark: 1, isEnabled: false))
+    #expect(
+      device.buffer
+        == IIOBufferInfo(
+          directory: device.path + "/buffer", length: 128, watermark: 1, isEnabled: false))
     #expect(device.supportsBufferedReading(of: device.channels(ofType: .accel)))
     #expect(try tree.system.triggers().map(\.name) == ["adxl355-dev0"])
     #expect(try tree.system.defaultTrigger(for: device)?.name == "adxl355-dev0")
@@ -72,7 +78,8 @@ struct DiscoveryTests {
   @Test("With two accelerometers, the one that can stream is preferred")
   func prefersBuffered() throws {
     let tree = try SysfsTree(fixture: "pyadi-adxl345")
-    try tree.add(fixture: "pyadi-adxl355", renaming: ["iio:device0": "iio:device1", "trigger0": "trigger1"])
+    try tree.add(
+      fixture: "pyadi-adxl355", renaming: ["iio:device0": "iio:device1", "trigger0": "trigger1"])
     #expect(try tree.system.devices().map(\.name) == ["adxl345", "adxl355"])
     #expect(try tree.system.firstDevice(measuring: .accel).name == "adxl355")
   }
@@ -100,20 +107,27 @@ struct DiscoveryTests {
     #expect(device.channel("in_voltage0")?.scale == 7)
   }
 
-  @Test("The mount matrix is found under each of its file names", arguments: [
-    ("in_accel_mount_matrix", IIOChannelType.accel),
-    ("in_mount_matrix", .accel),
-    ("mount_matrix", .accel),
-    ("in_accel_matrix", .accel),
-    ("in_anglvel_mount_matrix", .anglvel),
-    ("in_gyro_matrix", .anglvel),
-  ])
+  @Test(
+    "The mount matrix is found under each of its file names",
+    arguments: [
+      ("in_accel_mount_matrix", IIOChannelType.accel),
+      ("in_mount_matrix", .accel),
+      ("mount_matrix", .accel),
+      ("in_accel_matrix", .accel),
+      ("in_anglvel_mount_matrix", .anglvel),
+      ("in_gyro_matrix", .anglvel),
+    ])
   func mountMatrixForms(file: String, type: IIOChannelType) throws {
     let tree = try SysfsTree()
-    for axis in ["x", "y", "z"] { try tree.write("iio:device0/in_\(type.rawValue)_\(axis)_raw", "1\n") }
+    for axis in ["x", "y", "z"] {
+      try tree.write("iio:device0/in_\(type.rawValue)_\(axis)_raw", "1\n")
+    }
     try tree.write("iio:device0/" + file, "0, 1, 0; 1, 0, 0; 0, 0, -1\n")
     let device = try tree.system.device(index: 0)
-    #expect(device.channels(ofType: type).allSatisfy { $0.mountMatrix?.rows == [[0, 1, 0], [1, 0, 0], [0, 0, -1]] })
+    #expect(
+      device.channels(ofType: type).allSatisfy {
+        $0.mountMatrix?.rows == [[0, 1, 0], [1, 0, 0], [0, 0, -1]]
+      })
   }
 
   @Test("A label is read when firmware gives one")
@@ -148,7 +162,10 @@ struct DiscoveryTests {
     let tree = try SysfsTree(fixture: "forum-lsm6dsox")
     try tree.write("iio:device1/in_accel_scale", "0.000598205garbage\n")
     let path = tree.root + "/iio:device1/in_accel_scale"
-    #expect(throws: IIOError.malformedAttribute(path: path, value: "0.000598205garbage", expected: "a decimal number")) {
+    #expect(
+      throws: IIOError.malformedAttribute(
+        path: path, value: "0.000598205garbage", expected: "a decimal number")
+    ) {
       try tree.system.devices()
     }
   }
@@ -158,7 +175,9 @@ struct DiscoveryTests {
     let tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
     try tree.write("iio:device0/scan_elements/in_accel_y_type", "le:s16/12>>0\n")
     let path = tree.root + "/iio:device0/scan_elements/in_accel_y_type"
-    #expect(throws: IIOError.unknownScanType(path: path, value: "le:s16/12>>0\n")) { try tree.system.devices() }
+    #expect(throws: IIOError.unknownScanType(path: path, value: "le:s16/12>>0\n")) {
+      try tree.system.devices()
+    }
   }
 
   @Test("Setting the sampling frequency writes the most specific attribute")

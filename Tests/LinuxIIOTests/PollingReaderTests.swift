@@ -17,7 +17,10 @@ struct PollingReaderTests {
     #expect(abs(accel.x - 3231 * 0.000598205) < 1e-9)
     let gyro = try #require(sample.vector(.anglvel))
     #expect(abs(gyro.y - 53 * 0.000152716) < 1e-12)
-    #expect(sample.channels == ["in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z"])
+    #expect(
+      sample.channels == [
+        "in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z",
+      ])
     #expect(sample.timestamp.clock == .boottime)
   }
 
@@ -25,7 +28,8 @@ struct PollingReaderTests {
   func processedInput() throws {
     let tree = try SysfsTree(fixture: "isp-iio-poll-als")
     let device = try tree.system.firstDevice(measuring: .illuminance)
-    let reader = try IIOPollingReader(device: device, channels: device.channels(ofType: .illuminance), interval: .seconds(1))
+    let reader = try IIOPollingReader(
+      device: device, channels: device.channels(ofType: .illuminance), interval: .seconds(1))
     #expect(try reader.read()["in_illuminance"] == 10)
   }
 
@@ -33,7 +37,8 @@ struct PollingReaderTests {
   func fractionalRaw() throws {
     let tree = try SysfsTree(fixture: "isp-iio-poll-accel")
     let device = try tree.system.firstDevice(measuring: .accel)
-    let reader = try IIOPollingReader(device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
+    let reader = try IIOPollingReader(
+      device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
     #expect(try reader.read().vector(.accel) == IIOVector(x: 0, y: -256, z: 0))
   }
 
@@ -42,7 +47,8 @@ struct PollingReaderTests {
     let tree = try SysfsTree(fixture: "forum-lsm6dsox")
     try tree.write("iio:device1/in_accel_mount_matrix", "0, 1, 0; 1, 0, 0; 0, 0, -1\n")
     let device = try tree.system.firstDevice(measuring: .accel)
-    let reader = try IIOPollingReader(device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
+    let reader = try IIOPollingReader(
+      device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
     let accel = try #require(try reader.read().vector(.accel))
     #expect(abs(accel.x - -646 * 0.000598205) < 1e-12)
     #expect(abs(accel.y - 3231 * 0.000598205) < 1e-12)
@@ -55,7 +61,8 @@ struct PollingReaderTests {
     let device = try tree.system.firstDevice(measuring: .accel)
     let clock = ManualClock()
     let reader = try IIOPollingReader(
-      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10), clock: clock)
+      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
+      clock: clock)
     var samples = reader.samples().makeAsyncIterator()
     let first = try #require(try await samples.next())
     #expect(first["in_accel_x"] == 3231 * 0.000598205)
@@ -73,7 +80,8 @@ struct PollingReaderTests {
     let device = try tree.system.firstDevice(measuring: .accel)
     let clock = ManualClock()
     let reader = try IIOPollingReader(
-      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10), clock: clock)
+      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
+      clock: clock)
     var samples = reader.samples().makeAsyncIterator()
     _ = try await samples.next()
     try tree.write("iio:device1/in_accel_y_raw", "ERROR\n")
@@ -94,12 +102,15 @@ struct PollingReaderTests {
     let device = try tree.system.firstDevice(measuring: .accel)
     let clock = ManualClock()
     let reader = try IIOPollingReader(
-      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10), clock: clock)
+      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
+      clock: clock)
     var samples = reader.samples().makeAsyncIterator()
     _ = try await samples.next()
     try tree.remove("iio:device1")
     clock.advance(by: .milliseconds(10))
-    await #expect(throws: IIOError.deviceRemoved(path: device.path)) { _ = try await samples.next() }
+    await #expect(throws: IIOError.deviceRemoved(path: device.path)) {
+      _ = try await samples.next()
+    }
   }
 
   @Test("Cancelling the consumer stops polling and leaves no descriptor open")
@@ -108,7 +119,8 @@ struct PollingReaderTests {
     let device = try tree.system.firstDevice(measuring: .accel)
     let clock = ManualClock()
     let reader = try IIOPollingReader(
-      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10), clock: clock)
+      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
+      clock: clock)
     let consumer = Task {
       var count = 0
       for try await _ in reader.samples() { count += 1 }
@@ -130,7 +142,8 @@ struct PollingReaderTests {
     }
     // The HID sensor exposes its axes only as scan elements.
     #expect(throws: IIOError.attributeMissing(path: device.path + "/in_accel_x_raw")) {
-      try IIOPollingReader(device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
+      try IIOPollingReader(
+        device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
     }
   }
 }

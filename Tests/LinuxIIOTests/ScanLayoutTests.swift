@@ -4,7 +4,9 @@ import Testing
 @Suite("Scan layout and demux")
 struct ScanLayoutTests {
   static func element(_ index: Int, _ type: String) throws -> IIOScanElement {
-    IIOScanElement(index: index, type: try IIOScanType(parsing: type), isEnabled: true, directory: "scan_elements")
+    IIOScanElement(
+      index: index, type: try IIOScanType(parsing: type), isEnabled: true,
+      directory: "scan_elements")
   }
 
   static func hidAccelLayout() throws -> IIOScanLayout {
@@ -50,8 +52,10 @@ struct ScanLayoutTests {
   @Test("ADXL355 be:s20/32>>4: the board's raw values survive shift, mask and sign extension")
   func adxl355() throws {
     let layout = try IIOScanLayout(elements: [
-      ("in_accel_x", Self.element(0, "be:s20/32>>4")), ("in_accel_y", Self.element(1, "be:s20/32>>4")),
-      ("in_accel_z", Self.element(2, "be:s20/32>>4")), ("in_timestamp", Self.element(4, "le:s64/64>>0")),
+      ("in_accel_x", Self.element(0, "be:s20/32>>4")),
+      ("in_accel_y", Self.element(1, "be:s20/32>>4")),
+      ("in_accel_z", Self.element(2, "be:s20/32>>4")),
+      ("in_timestamp", Self.element(4, "le:s64/64>>0")),
     ])
     #expect(layout.elements.map(\.offset) == [0, 4, 8, 16])
     #expect(layout.scanSize == 24)
@@ -66,19 +70,28 @@ struct ScanLayoutTests {
     #expect(layout.demux(scan) == raw + [0x98_7654_3210])
   }
 
-  @Test("ADIS16480: gyro, accel (be:s32), magnetometer (be:s16), pressure, temperature, timestamp: 48 bytes")
+  @Test(
+    "ADIS16480: gyro, accel (be:s32), magnetometer (be:s16), pressure, temperature, timestamp: 48 bytes"
+  )
   func adis16480() throws {
     let types: [(IIOChannelID, String)] = [
-      ("in_anglvel_x", "be:s32/32>>0"), ("in_anglvel_y", "be:s32/32>>0"), ("in_anglvel_z", "be:s32/32>>0"),
-      ("in_accel_x", "be:s32/32>>0"), ("in_accel_y", "be:s32/32>>0"), ("in_accel_z", "be:s32/32>>0"),
+      ("in_anglvel_x", "be:s32/32>>0"), ("in_anglvel_y", "be:s32/32>>0"),
+      ("in_anglvel_z", "be:s32/32>>0"),
+      ("in_accel_x", "be:s32/32>>0"), ("in_accel_y", "be:s32/32>>0"),
+      ("in_accel_z", "be:s32/32>>0"),
       ("in_magn_x", "be:s16/16>>0"), ("in_magn_y", "be:s16/16>>0"), ("in_magn_z", "be:s16/16>>0"),
-      ("in_pressure0", "be:s32/32>>0"), ("in_temp0", "be:s16/16>>0"), ("in_timestamp", "le:s64/64>>0"),
+      ("in_pressure0", "be:s32/32>>0"), ("in_temp0", "be:s16/16>>0"),
+      ("in_timestamp", "le:s64/64>>0"),
     ]
-    let layout = try IIOScanLayout(elements: types.enumerated().map { ($1.0, try Self.element($0, $1.1)) })
+    let layout = try IIOScanLayout(
+      elements: types.enumerated().map { ($1.0, try Self.element($0, $1.1)) })
     #expect(layout.elements.map(\.offset) == [0, 4, 8, 12, 16, 20, 24, 26, 28, 32, 36, 40])
     #expect(layout.scanSize == 48)
     // The board's in_*_raw values, written big-endian as the device would.
-    let raw: [Int64] = [1_383_639_238, -41046, 24604, 75935, 921_037, 82_100_227, 1320, -2454, 1159, 1_632_814_777, 4080]
+    let raw: [Int64] = [
+      1_383_639_238, -41046, 24604, 75935, 921_037, 82_100_227, 1320, -2454, 1159, 1_632_814_777,
+      4080,
+    ]
     var scan = [UInt8](repeating: 0, count: 48)
     for (element, value) in zip(layout.elements, raw) {
       let bytes = element.type.storageBytes
@@ -93,12 +106,15 @@ struct ScanLayoutTests {
   @Test("Unsigned values are not sign-extended; repeated elements yield one value per repeat")
   func unsignedAndRepeat() throws {
     let layout = try IIOScanLayout(elements: [
-      ("in_intensity_clear", Self.element(0, "le:u12/16>>4")), ("in_rot_quaternion", Self.element(1, "le:s16/16X4>>0")),
+      ("in_intensity_clear", Self.element(0, "le:u12/16>>4")),
+      ("in_rot_quaternion", Self.element(1, "le:s16/16X4>>0")),
     ])
     #expect(layout.elements.map(\.offset) == [0, 8])
     #expect(layout.scanSize == 16)
     #expect(layout.valueCount == 5)
-    let scan: [UInt8] = [0xF5, 0xFF, 0, 0, 0, 0, 0, 0, 0xFF, 0x7F, 0x00, 0x80, 0x01, 0x00, 0xFF, 0xFF]
+    let scan: [UInt8] = [
+      0xF5, 0xFF, 0, 0, 0, 0, 0, 0, 0xFF, 0x7F, 0x00, 0x80, 0x01, 0x00, 0xFF, 0xFF,
+    ]
     #expect(layout.demux(scan) == [0xFFF, 32767, -32768, 1, -1])
   }
 
@@ -111,7 +127,10 @@ struct ScanLayoutTests {
   @Test("Two elements claiming one scan index are an error")
   func duplicateIndex() throws {
     #expect(throws: IIOError.self) {
-      try IIOScanLayout(elements: [("in_accel_x", Self.element(0, "le:s16/16>>0")), ("in_accel_y", Self.element(0, "le:s16/16>>0"))])
+      try IIOScanLayout(elements: [
+        ("in_accel_x", Self.element(0, "le:s16/16>>0")),
+        ("in_accel_y", Self.element(0, "le:s16/16>>0")),
+      ])
     }
   }
 }

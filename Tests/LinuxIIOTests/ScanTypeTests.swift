@@ -20,9 +20,12 @@ struct ScanTypeTests {
     #expect(type.description == "be:s20/32>>4")
   }
 
-  @Test("Every type the real boards print parses and prints back the same", arguments: [
-    "le:s16/32>>0", "le:s64/64>>0", "be:s20/32>>4", "be:s32/32>>0", "be:s16/16>>0", "le:u12/16>>4", "le:u8/8>>0",
-  ])
+  @Test(
+    "Every type the real boards print parses and prints back the same",
+    arguments: [
+      "le:s16/32>>0", "le:s64/64>>0", "be:s20/32>>4", "be:s32/32>>0", "be:s16/16>>0",
+      "le:u12/16>>4", "le:u8/8>>0",
+    ])
   func roundTrip(text: String) throws {
     #expect(try IIOScanType(parsing: text).description == text)
   }
@@ -35,11 +38,15 @@ struct ScanTypeTests {
     #expect(type.description == "le:s16/32X4>>0")
   }
 
-  @Test("Hostile or unsupported types are a typed error naming the file", arguments: [
-    "", "le", "le:", "le:s16", "le:s16/32", "le:s16/32>>", "xe:s16/32>>0", "le:f16/32>>0", "le:s33/32>>0",
-    "le:s16/24>>0", "le:s16/32>>20", "le:s0/8>>0", "le:s16/32X0>>0", "le:s99999999999999999999/32>>0",
-    "le:s16/32>>0 junk", "lé:s16/32>>0", "le:-16/32>>0",
-  ])
+  @Test(
+    "Hostile or unsupported types are a typed error naming the file",
+    arguments: [
+      "", "le", "le:", "le:s16", "le:s16/32", "le:s16/32>>", "xe:s16/32>>0", "le:f16/32>>0",
+      "le:s33/32>>0",
+      "le:s16/24>>0", "le:s16/32>>20", "le:s0/8>>0", "le:s16/32X0>>0",
+      "le:s99999999999999999999/32>>0",
+      "le:s16/32>>0 junk", "lé:s16/32>>0", "le:-16/32>>0",
+    ])
   func rejects(text: String) {
     #expect(throws: IIOError.unknownScanType(path: "scan_elements/in_accel_x_type", value: text)) {
       try IIOScanType(parsing: text, path: "scan_elements/in_accel_x_type")

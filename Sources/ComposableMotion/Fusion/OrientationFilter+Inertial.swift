@@ -39,7 +39,7 @@ extension OrientationFilter {
     }
     let v = rate * (halfInterval * sinc)
     let step = Quaternion(w: c, x: v.x, y: v.y, z: v.z)
-    gyroscopeQuaternion = (gyroscopeQuaternion * step).normalized
+    gyroscopeQuaternion = (gyroscopeQuaternion * step).renormalized
   }
 
   @inline(__always)
@@ -77,7 +77,7 @@ extension OrientationFilter {
       qw > 1e-6
       ? Quaternion(w: qw, x: 0.5 * earth.y / qw, y: -0.5 * earth.x / qw, z: 0)
       : Quaternion(w: 0, x: 1, y: 0, z: 0)
-    accelerometerQuaternion = (correction * accelerometerQuaternion).normalized
+    accelerometerQuaternion = (correction * accelerometerQuaternion).renormalized
     return earth
   }
 

@@ -64,6 +64,9 @@ public struct OrientationFilter: Sendable {
     self.parameters = parameters
     let sigma = parameters.biasSigmaInitial * 100
     biasCovariance = Matrix3.diagonal(SIMD3(repeating: sigma * sigma))
+    // Until a reference field is known every field looks "disturbed"; starting with the rejection budget
+    // spent makes the heading follow the field (at reduced gain) instead of freezing on the first sample.
+    magnetic.rejectionTime = parameters.magneticMaximumRejectionTime
   }
 
   /// Feeds one sample of a recording. See ``update(gyroscope:accelerometer:magnetometer:timestamp:)``.
@@ -133,8 +136,8 @@ public struct OrientationFilter: Sendable {
     if let magnetometer, magnetometer != .zero {
       updateMagnetometer(magnetometer, orientation6D: sixD, interval: interval)
     }
-    orientation6D = sixD.normalized
-    orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).normalized
+    orientation6D = sixD.renormalized
+    orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).renormalized
     return true
   }
 

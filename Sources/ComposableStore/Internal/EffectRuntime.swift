@@ -6,21 +6,24 @@ import Synchronization
 /// Tasks hold the runtime strongly (to deregister themselves) but reach the store only through
 /// the `send` closure passed to ``start(_:origin:ids:send:enqueue:tasks:)``, which holds the store
 /// weakly: releasing the store cancels everything via ``cancelAll()``.
+@usableFromInline
 final class EffectRuntime<Action: Sendable>: Sendable {
   typealias Registry = EffectRegistry<Task<Void, Never>, Action>
 
-  typealias Deliver = @Sendable (Action) async -> Void
+  @usableFromInline typealias Deliver = @Sendable (Action) async -> Void
 
   let registry = Mutex(Registry())
   /// Reports an error thrown by a `run` effect that has no `catch` handler.
   let reportUnhandled: @Sendable (_ message: String, _ fileID: StaticString, _ line: UInt) -> Void
 
+  @usableFromInline
   init(reportUnhandled: @escaping @Sendable (String, StaticString, UInt) -> Void) {
     self.reportUnhandled = reportUnhandled
   }
 
   /// Starts `effect` from the reducer: actions of `.send` go to `enqueue` synchronously, every
   /// started task is appended to `tasks`, and tasks deliver their actions with `send`.
+  @usableFromInline
   func start(
     _ effect: Effect<Action>,
     origin: Action,

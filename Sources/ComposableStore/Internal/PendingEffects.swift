@@ -13,9 +13,11 @@ final class PendingEffects: Sendable {
 
   private let state = Mutex(State())
 
+  @usableFromInline
   init() {}
 
   /// Adds tasks started for the action; cancels them at once if the handle was cancelled.
+  @usableFromInline
   func append(_ tasks: [Task<Void, Never>]) {
     guard !tasks.isEmpty else { return }
     let cancelled = state.withLock { state in
@@ -26,6 +28,7 @@ final class PendingEffects: Sendable {
   }
 
   /// Marks the action as handled: no more tasks will come.
+  @usableFromInline
   func seal() {
     let (waiters, tasks) = state.withLock { state in
       state.sealed = true

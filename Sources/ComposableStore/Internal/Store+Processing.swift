@@ -1,20 +1,23 @@
 import Synchronization
 
 /// What only the thread running the reducer touches, behind the store's reducer lock.
+@usableFromInline
 struct Engine<State, Action: Sendable> {
-  var state: State
-  let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline var state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
   /// How effect tasks deliver actions back to the store (holds it weakly).
-  var deliver: (@Sendable (Action) async -> Void)?
+  @usableFromInline var deliver: (@Sendable (Action) async -> Void)?
   /// Actions waiting in this drain (fed back by `Effect.send` or sent from inside the reducer).
-  var queue: [QueuedAction<Action>] = []
-  var head = 0
+  @usableFromInline var queue: [QueuedAction<Action>] = []
+  @usableFromInline var head = 0
 
+  @inlinable
   init(state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
     self.state = state
     self.reduce = reduce
   }
 
+  @inlinable
   mutating func dequeue() -> QueuedAction<Action>? {
     guard head < queue.count else {
       if !queue.isEmpty {
@@ -29,8 +32,10 @@ struct Engine<State, Action: Sendable> {
 }
 
 /// An action waiting for the reducer, with where its effects' tasks go.
-struct QueuedAction<Action: Sendable> {
-  enum Owner {
+@usableFromInline
+struct QueuedAction<Action: Sendable>: Sendable {
+  @usableFromInline
+  enum Owner: Sendable {
     /// Part of the `send` being processed: its tasks join the returned `StoreTask`.
     case caller
     /// Sent from inside the reducer: its tasks go to the `StoreTask` that send returned.
@@ -39,19 +44,32 @@ struct QueuedAction<Action: Sendable> {
     case effect
   }
 
-  let action: Action
-  let owner: Owner
+  @usableFromInline let action: Action
+  @usableFromInline let owner: Owner
+
+  @inlinable
+  init(action: Action, owner: Owner) {
+    self.action = action
+    self.owner = owner
+  }
 }
 
 /// The state readers see, and the observers of `states`.
-struct Published<State: Sendable> {
-  var state: State
-  var observers: [Int: AsyncStream<State>.Continuation] = [:]
-  var nextObserverID = 0
+@usableFromInline
+struct Published<State: Sendable>: Sendable {
+  @usableFromInline var state: State
+  @usableFromInline var observers: [Int: AsyncStream<State>.Continuation] = [:]
+  @usableFromInline var nextObserverID = 0
+
+  @inlinable
+  init(state: State) {
+    self.state = state
+  }
 }
 
 extension Store {
   /// Runs the reducer for `action` and everything queued behind it, on the calling thread.
+  @inlinable
   func process(_ action: Action, owner: QueuedAction<Action>.Owner = .caller) -> StoreTask {
     engine.withLock { engine in
       let thread = currentThreadID()
@@ -79,7 +97,8 @@ extension Store {
     }
   }
 
-  private func run(
+  @inlinable
+  func run(
     _ current: QueuedAction<Action>,
     in engine: inout Engine<State, Action>,
     callerTasks: inout [Task<Void, Never>],
@@ -113,6 +132,7 @@ extension Store {
   }
 
   /// An action sent from inside the reducer on this thread: queue it for the running drain.
+  @usableFromInline
   func enqueueReentrant(_ action: Action) -> StoreTask {
     let pending = PendingEffects()
     reentrant.withLock { $0.append(QueuedAction(action: action, owner: .pending(pending))) }
@@ -121,6 +141,7 @@ extension Store {
   }
 
   /// An action sent by an effect: handled before `Send` returns, which gives back-pressure.
+  @inlinable
   func sendFromEffect(_ action: Action) {
     if drainer.load(ordering: .relaxed) == currentThreadID() {
       _ = enqueueReentrant(action)

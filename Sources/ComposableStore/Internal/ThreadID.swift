@@ -8,6 +8,7 @@
 
 /// A non-zero number naming the calling thread, to recognise a send made from inside the
 /// reducer that is running on this very thread.
+@inlinable
 @inline(__always)
 func currentThreadID() -> UInt {
   #if canImport(Darwin)

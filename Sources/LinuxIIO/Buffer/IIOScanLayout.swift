@@ -30,7 +30,8 @@ public struct IIOScanLayout: Hashable, Sendable {
   /// Computes the layout of the given enabled elements, in any order.
   ///
   /// - Throws: ``IIOError/unknownScanType(path:value:)`` if two elements share a scan index.
-  public init(elements enabled: [(channel: IIOChannelID, element: IIOScanElement)]) throws(IIOError) {
+  public init(elements enabled: [(channel: IIOChannelID, element: IIOScanElement)]) throws(IIOError)
+  {
     let sorted = enabled.sorted { $0.element.index < $1.element.index }
     var offset = 0
     var largest = 1
@@ -39,19 +40,23 @@ public struct IIOScanLayout: Hashable, Sendable {
     for (channel, element) in sorted {
       if previousIndex == element.index {
         throw .unknownScanType(
-          path: element.directory + "/" + channel.rawValue + "_index", value: "duplicate index \(element.index)")
+          path: element.directory + "/" + channel.rawValue + "_index",
+          value: "duplicate index \(element.index)")
       }
       previousIndex = element.index
       let length = element.type.totalBytes
       offset = Self.align(offset, to: length)
-      elements.append(Element(channel: channel, index: element.index, type: element.type, offset: offset))
+      elements.append(
+        Element(channel: channel, index: element.index, type: element.type, offset: offset))
       offset += length
       largest = max(largest, length)
     }
     self.elements = elements
     self.scanSize = Self.align(offset, to: largest)
     self.extractors = elements.flatMap { element in
-      (0..<element.type.repeatCount).map { ValueExtractor(type: element.type, offset: element.offset + $0 * element.type.storageBytes) }
+      (0..<element.type.repeatCount).map {
+        ValueExtractor(type: element.type, offset: element.offset + $0 * element.type.storageBytes)
+      }
     }
     self.valueCount = extractors.count
   }
@@ -69,7 +74,9 @@ public struct IIOScanLayout: Hashable, Sendable {
   ///   - values: room for at least ``valueCount`` values, in element order.
   /// - Returns: false (and writes nothing) when `scan` or `values` is too short.
   @discardableResult
-  public func demux(_ scan: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>) -> Bool {
+  public func demux(_ scan: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>)
+    -> Bool
+  {
     guard scan.count >= scanSize, values.count >= valueCount else { return false }
     for position in extractors.indices {
       values[position] = extractors[position].extract(from: scan)

@@ -33,7 +33,8 @@ public struct IIOScanType: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a scan type from its fields; use ``init(parsing:path:)`` for sysfs text.
   public init(
-    endianness: Endianness, isSigned: Bool, realBits: Int, storageBits: Int, shift: Int = 0, repeatCount: Int = 1
+    endianness: Endianness, isSigned: Bool, realBits: Int, storageBits: Int, shift: Int = 0,
+    repeatCount: Int = 1
   ) {
     self.endianness = endianness
     self.isSigned = isSigned
@@ -58,6 +59,7 @@ public struct IIOScanType: Hashable, Sendable, CustomStringConvertible {
   /// The kernel's text form, `le:s16/32>>0` or `le:s16/32X4>>0`.
   public var description: String {
     let repeatText = repeatCount > 1 ? "X\(repeatCount)" : ""
-    return "\(endianness.rawValue):\(isSigned ? "s" : "u")\(realBits)/\(storageBits)\(repeatText)>>\(shift)"
+    return
+      "\(endianness.rawValue):\(isSigned ? "s" : "u")\(realBits)/\(storageBits)\(repeatText)>>\(shift)"
   }
 }

@@ -33,7 +33,8 @@ public struct IIOChannel: Hashable, Sendable, Identifiable {
 
   /// Creates a channel description; discovery (``IIOSystem``) fills these in from sysfs.
   public init(
-    id: IIOChannelID, direction: IIOChannelDirection = .input, type: IIOChannelType, index: Int? = nil,
+    id: IIOChannelID, direction: IIOChannelDirection = .input, type: IIOChannelType,
+    index: Int? = nil,
     modifier: String? = nil, scale: Double? = nil, offset: Double? = nil, hasRaw: Bool = true,
     hasInput: Bool = false, scanElement: IIOScanElement? = nil, mountMatrix: IIOMountMatrix? = nil,
     samplingFrequency: Double? = nil

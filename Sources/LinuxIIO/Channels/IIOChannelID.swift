@@ -1,6 +1,7 @@
 /// Identifies a channel of one device by its sysfs prefix, for example `in_accel_x` or
 /// `in_temp0`: the attribute names of the channel are this prefix followed by `_raw`, `_scale`…
-public struct IIOChannelID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible,
+public struct IIOChannelID: RawRepresentable, Hashable, Sendable, Comparable,
+  CustomStringConvertible,
   ExpressibleByStringLiteral
 {
   /// The sysfs prefix, for example `in_accel_x`.
@@ -16,5 +17,7 @@ public struct IIOChannelID: RawRepresentable, Hashable, Sendable, Comparable, Cu
   public var description: String { rawValue }
 
   /// Orders identifiers by their prefix text.
-  public static func < (lhs: IIOChannelID, rhs: IIOChannelID) -> Bool { lhs.rawValue < rhs.rawValue }
+  public static func < (lhs: IIOChannelID, rhs: IIOChannelID) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
 }

@@ -20,7 +20,8 @@ public struct IIOMountMatrix: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``IIOError/malformedAttribute(path:value:expected:)`` unless there are exactly
   ///   three rows of three finite numbers, none of the rows all zero.
   public init(parsing text: String, path: String = "mount_matrix") throws(IIOError) {
-    let expected = "three rows of three numbers, \"x1, y1, z1; x2, y2, z2; x3, y3, z3\", no row all zero"
+    let expected =
+      "three rows of three numbers, \"x1, y1, z1; x2, y2, z2; x3, y3, z3\", no row all zero"
     let trimmed = text.trimmingASCIIWhitespace()
     let rowTexts = trimmed.split(separator: ";", omittingEmptySubsequences: false)
     var rows: [[Double]] = []
@@ -32,7 +33,9 @@ public struct IIOMountMatrix: Hashable, Sendable, CustomStringConvertible {
       else { throw .malformedAttribute(path: path, value: text, expected: expected) }
       rows.append(numbers)
     }
-    guard rows.count == 3 else { throw .malformedAttribute(path: path, value: text, expected: expected) }
+    guard rows.count == 3 else {
+      throw .malformedAttribute(path: path, value: text, expected: expected)
+    }
     self.rows = rows
   }
 

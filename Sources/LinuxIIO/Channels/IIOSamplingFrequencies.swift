@@ -12,13 +12,18 @@ public enum IIOSamplingFrequencies: Hashable, Sendable {
   ///
   /// - Throws: ``IIOError/malformedAttribute(path:value:expected:)`` for anything else than a
   ///   non-empty list of numbers or a bracketed triple.
-  public init(parsing text: String, path: String = "sampling_frequency_available") throws(IIOError) {
+  public init(parsing text: String, path: String = "sampling_frequency_available") throws(IIOError)
+  {
     let trimmed = text.trimmingASCIIWhitespace()
     if trimmed.hasPrefix("[") {
       let inner = trimmed.dropFirst().prefix { $0 != "]" }
-      let numbers = inner.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double(String($0)) }
-      guard trimmed.hasSuffix("]"), numbers.count == 3, numbers[0] <= numbers[2], numbers[1] >= 0 else {
-        throw .malformedAttribute(path: path, value: text, expected: "a range \"[min step max]\" in Hz")
+      let numbers = inner.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap {
+        Double(String($0))
+      }
+      guard trimmed.hasSuffix("]"), numbers.count == 3, numbers[0] <= numbers[2], numbers[1] >= 0
+      else {
+        throw .malformedAttribute(
+          path: path, value: text, expected: "a range \"[min step max]\" in Hz")
       }
       self = .range(minimum: numbers[0], step: numbers[1], maximum: numbers[2])
       return
@@ -26,7 +31,8 @@ public enum IIOSamplingFrequencies: Hashable, Sendable {
     let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
     let numbers = fields.compactMap { Double(String($0)) }
     guard !fields.isEmpty, numbers.count == fields.count else {
-      throw .malformedAttribute(path: path, value: text, expected: "a space-separated list of frequencies in Hz")
+      throw .malformedAttribute(
+        path: path, value: text, expected: "a space-separated list of frequencies in Hz")
     }
     self = .list(numbers)
   }

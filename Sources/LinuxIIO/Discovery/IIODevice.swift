@@ -30,7 +30,8 @@ public struct IIODevice: Hashable, Sendable, Identifiable {
     index: Int, name: String, label: String? = nil, path: String, deviceNode: String,
     channels: [IIOChannel], samplingFrequency: Double? = nil,
     availableSamplingFrequencies: IIOSamplingFrequencies? = nil,
-    timestampClock: IIOTimestampClock = .realtime, buffer: IIOBufferInfo? = nil, currentTrigger: String? = nil
+    timestampClock: IIOTimestampClock = .realtime, buffer: IIOBufferInfo? = nil,
+    currentTrigger: String? = nil
   ) {
     self.index = index
     self.name = name

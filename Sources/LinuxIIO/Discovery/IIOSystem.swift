@@ -31,8 +31,11 @@ public struct IIOSystem: Hashable, Sendable {
     guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
     var devices: [IIODevice] = []
     for entry in try Sysfs.list(root) {
-      guard entry.hasPrefix("iio:device"), let index = Int(entry.dropFirst("iio:device".count)) else { continue }
-      devices.append(try DeviceScanner.scan(directory: root + "/" + entry, index: index, deviceDirectory: deviceDirectory))
+      guard entry.hasPrefix("iio:device"), let index = Int(entry.dropFirst("iio:device".count))
+      else { continue }
+      devices.append(
+        try DeviceScanner.scan(
+          directory: root + "/" + entry, index: index, deviceDirectory: deviceDirectory))
     }
     return devices.sorted { $0.index < $1.index }
   }
@@ -44,7 +47,8 @@ public struct IIOSystem: Hashable, Sendable {
       guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
       throw .deviceNotFound(description: "iio:device\(index)", root: root)
     }
-    return try DeviceScanner.scan(directory: directory, index: index, deviceDirectory: deviceDirectory)
+    return try DeviceScanner.scan(
+      directory: directory, index: index, deviceDirectory: deviceDirectory)
   }
 
   /// The first device whose `name` or `label` is `name`.
@@ -59,7 +63,9 @@ public struct IIOSystem: Hashable, Sendable {
   /// those channels through its buffer.
   public func firstDevice(measuring type: IIOChannelType) throws(IIOError) -> IIODevice {
     let candidates = try devices().filter { $0.measures(type) }
-    if let buffered = candidates.first(where: { $0.supportsBufferedReading(of: $0.channels(ofType: type)) }) {
+    if let buffered = candidates.first(where: {
+      $0.supportsBufferedReading(of: $0.channels(ofType: type))
+    }) {
       return buffered
     }
     guard let first = candidates.first else {
@@ -73,7 +79,9 @@ public struct IIOSystem: Hashable, Sendable {
     guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
     var triggers: [IIOTrigger] = []
     for entry in try Sysfs.list(root) {
-      guard entry.hasPrefix("trigger"), let index = Int(entry.dropFirst("trigger".count)) else { continue }
+      guard entry.hasPrefix("trigger"), let index = Int(entry.dropFirst("trigger".count)) else {
+        continue
+      }
       let path = root + "/" + entry
       let name = try Sysfs.readIfPresent(path + "/name")?.trimmingASCIIWhitespace() ?? entry
       triggers.append(IIOTrigger(index: index, name: name, path: path))
@@ -94,7 +102,9 @@ public struct IIOSystem: Hashable, Sendable {
   ///
   /// - Throws: ``IIOError/valueRejected(path:value:)`` when the driver refuses the value,
   ///   ``IIOError/permissionDenied(path:operation:)`` without write access.
-  public func setSamplingFrequency(_ hertz: Double, of device: IIODevice, for type: IIOChannelType? = nil)
+  public func setSamplingFrequency(
+    _ hertz: Double, of device: IIODevice, for type: IIOChannelType? = nil
+  )
     throws(IIOError)
   {
     var candidates = ["sampling_frequency"]

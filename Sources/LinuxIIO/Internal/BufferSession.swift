@@ -41,10 +41,14 @@ struct BufferSession {
     let wanted = Set(elements.map(\.id))
     for channel in device.channels {
       guard let element = channel.scanElement else { continue }
-      try set(element.directory + "/" + channel.id.rawValue + "_en", to: wanted.contains(channel.id) ? "1" : "0")
+      try set(
+        element.directory + "/" + channel.id.rawValue + "_en",
+        to: wanted.contains(channel.id) ? "1" : "0")
     }
     if let trigger { try set(device.path + "/trigger/current_trigger", to: trigger) }
-    if let length = configuration.length { try set(bufferDirectory + "/length", to: String(length)) }
+    if let length = configuration.length {
+      try set(bufferDirectory + "/length", to: String(length))
+    }
     if let watermark = configuration.watermark, Sysfs.exists(bufferDirectory + "/watermark") {
       try set(bufferDirectory + "/watermark", to: String(watermark))
     }

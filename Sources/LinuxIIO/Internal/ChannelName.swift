@@ -37,7 +37,9 @@ struct ChannelName: Hashable {
     } else if !rest.isEmpty {
       return nil
     }
-    return ChannelName(direction: direction, type: IIOChannelType(rawValue: typeName), index: index, modifier: modifier)
+    return ChannelName(
+      direction: direction, type: IIOChannelType(rawValue: typeName), index: index,
+      modifier: modifier)
   }
 
   /// The direction prefix the kernel uses, `in` or `out`.

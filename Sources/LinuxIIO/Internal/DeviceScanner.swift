@@ -1,6 +1,8 @@
 /// Reads one `iio:deviceN` directory into an ``IIODevice``.
 enum DeviceScanner {
-  static func scan(directory: String, index: Int, deviceDirectory: String) throws(IIOError) -> IIODevice {
+  static func scan(directory: String, index: Int, deviceDirectory: String) throws(IIOError)
+    -> IIODevice
+  {
     let files = try Sysfs.list(directory)
     let fileSet = Set(files)
     func attribute(_ name: String) throws(IIOError) -> String? {
@@ -14,13 +16,18 @@ enum DeviceScanner {
 
     let name = try attribute("name") ?? "iio:device\(index)"
     let label = try attribute("label")
-    let clock = try attribute("current_timestamp_clock").map(IIOTimestampClock.init(rawValue:)) ?? .realtime
+    let clock =
+      try attribute("current_timestamp_clock").map(IIOTimestampClock.init(rawValue:)) ?? .realtime
     let available = try attribute("sampling_frequency_available").map {
       (text) throws(IIOError) in
       try IIOSamplingFrequencies(parsing: text, path: directory + "/sampling_frequency_available")
     }
-    let scanDirectory = ["scan_elements", "buffer0"].first { Sysfs.isDirectory(directory + "/" + $0) }
-    let scanFiles = try scanDirectory.map { (dir) throws(IIOError) in try Sysfs.list(directory + "/" + dir) } ?? []
+    let scanDirectory = ["scan_elements", "buffer0"].first {
+      Sysfs.isDirectory(directory + "/" + $0)
+    }
+    let scanFiles =
+      try scanDirectory.map { (dir) throws(IIOError) in try Sysfs.list(directory + "/" + dir) }
+      ?? []
     let context = ChannelContext(
       directory: directory, files: fileSet,
       scanDirectory: scanDirectory.map { directory + "/" + $0 }, scanFiles: Set(scanFiles))
@@ -30,7 +37,8 @@ enum DeviceScanner {
       guard let parsed = ChannelName.parse(prefix) else { continue }
       channels.append(try context.channel(prefix: prefix, name: parsed))
     }
-    let trigger = try Sysfs.readIfPresent(directory + "/trigger/current_trigger")?.trimmingASCIIWhitespace()
+    let trigger = try Sysfs.readIfPresent(directory + "/trigger/current_trigger")?
+      .trimmingASCIIWhitespace()
     return IIODevice(
       index: index, name: name, label: label, path: directory,
       deviceNode: deviceDirectory + "/iio:device\(index)",
@@ -65,10 +73,13 @@ enum DeviceScanner {
     else { return nil }
     func integer(_ name: String) throws(IIOError) -> Int? {
       let path = bufferDirectory + "/" + name
-      return try Sysfs.readIfPresent(path).map { (text) throws(IIOError) in try AttributeValue.integer(text, path: path) }
+      return try Sysfs.readIfPresent(path).map { (text) throws(IIOError) in
+        try AttributeValue.integer(text, path: path)
+      }
     }
     return IIOBufferInfo(
-      directory: bufferDirectory, length: try integer("length"), watermark: try integer("watermark"),
+      directory: bufferDirectory, length: try integer("length"),
+      watermark: try integer("watermark"),
       isEnabled: (try integer("enable") ?? 0) != 0)
   }
 }
@@ -96,7 +107,8 @@ struct ChannelContext {
       ["\(prefix)_\(attribute)", "\(dir)_\(type)_\(attribute)", "\(dir)_\(attribute)", attribute]
     }
     return IIOChannel(
-      id: IIOChannelID(rawValue: prefix), direction: name.direction, type: name.type, index: name.index,
+      id: IIOChannelID(rawValue: prefix), direction: name.direction, type: name.type,
+      index: name.index,
       modifier: name.modifier,
       scale: try number(forms("scale")),
       offset: try number(forms("offset")),
@@ -110,8 +122,12 @@ struct ChannelContext {
   func scanElement(prefix: String) throws(IIOError) -> IIOScanElement? {
     guard let scanDirectory, scanFiles.contains(prefix + "_en") else { return nil }
     let base = scanDirectory + "/" + prefix
-    guard let typeText = try Sysfs.readIfPresent(base + "_type") else { throw .attributeMissing(path: base + "_type") }
-    guard let indexText = try Sysfs.readIfPresent(base + "_index") else { throw .attributeMissing(path: base + "_index") }
+    guard let typeText = try Sysfs.readIfPresent(base + "_type") else {
+      throw .attributeMissing(path: base + "_type")
+    }
+    guard let indexText = try Sysfs.readIfPresent(base + "_index") else {
+      throw .attributeMissing(path: base + "_index")
+    }
     let type = try IIOScanType(parsing: typeText, path: base + "_type")
     let index = try AttributeValue.integer(indexText, path: base + "_index")
     let enabled = try AttributeValue.integer(try Sysfs.read(base + "_en"), path: base + "_en") != 0
@@ -123,7 +139,9 @@ struct ChannelContext {
   func mountMatrix(name: ChannelName) throws(IIOError) -> IIOMountMatrix? {
     let dir = name.directionPrefix
     let type = name.type.rawValue
-    var names = ["\(dir)_\(type)_mount_matrix", "\(dir)_mount_matrix", "mount_matrix", "\(dir)_\(type)_matrix"]
+    var names = [
+      "\(dir)_\(type)_mount_matrix", "\(dir)_mount_matrix", "mount_matrix", "\(dir)_\(type)_matrix",
+    ]
     if name.type == .anglvel { names.append("\(dir)_gyro_matrix") }
     guard let file = names.first(where: files.contains) else { return nil }
     let path = directory + "/" + file

@@ -48,7 +48,9 @@ struct SampleAssembler: Sendable {
     self.rotations = Self.rotations(channels: channels.map(\.channel), types: types, axes: axes)
   }
 
-  private static func rotations(channels: [IIOChannel], types: [IIOChannelType], axes: [IIOAxis?]) -> [Rotation] {
+  private static func rotations(channels: [IIOChannel], types: [IIOChannelType], axes: [IIOAxis?])
+    -> [Rotation]
+  {
     var result: [Rotation] = []
     var seen = Set<IIOChannelType>()
     for channel in channels where channel.axis != nil && !seen.contains(channel.type) {
@@ -67,7 +69,8 @@ struct SampleAssembler: Sendable {
   func sample(raw: UnsafeBufferPointer<Double>, timestamp: IIOTimestamp) -> IIOSample {
     var values = [Double](repeating: 0, count: channelIDs.count)
     for position in values.indices {
-      values[position] = processed[position] ? raw[position] : (raw[position] + offsets[position]) * scales[position]
+      values[position] =
+        processed[position] ? raw[position] : (raw[position] + offsets[position]) * scales[position]
     }
     for rotation in rotations {
       let turned = rotation.matrix.apply(values[rotation.x], values[rotation.y], values[rotation.z])
@@ -75,7 +78,8 @@ struct SampleAssembler: Sendable {
       values[rotation.y] = turned.y
       values[rotation.z] = turned.z
     }
-    return IIOSample(timestamp: timestamp, channels: channelIDs, values: values, types: types, axes: axes)
+    return IIOSample(
+      timestamp: timestamp, channels: channelIDs, values: values, types: types, axes: axes)
   }
 }
 
@@ -84,6 +88,7 @@ enum BootTime {
   static func now() -> IIOTimestamp {
     var spec = timespec()
     clock_gettime(CLOCK_BOOTTIME, &spec)
-    return IIOTimestamp(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec), clock: .boottime)
+    return IIOTimestamp(
+      nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec), clock: .boottime)
   }
 }

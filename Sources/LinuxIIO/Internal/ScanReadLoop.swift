@@ -35,10 +35,14 @@ struct ScanReadLoop: Sendable {
   }
 
   private static func openError(_ code: Int32, device: IIODevice) -> IIOError {
-    guard code == ENOENT else { return Sysfs.error(code, path: device.deviceNode, operation: "open") }
+    guard code == ENOENT else {
+      return Sysfs.error(code, path: device.deviceNode, operation: "open")
+    }
     return .bufferUnsupported(
       device: device.name,
-      reason: "its character device \(device.deviceNode) does not exist (is udev running, or /dev mounted?)")
+      reason:
+        "its character device \(device.deviceNode) does not exist (is udev running, or /dev mounted?)"
+    )
   }
 
   private func finish(failure: IIOError?) {
@@ -54,7 +58,10 @@ struct ScanReadLoop: Sendable {
     var buffer = [UInt8](repeating: 0, count: layout.scanSize * reader.configuration.scansPerRead)
     var filled = 0
     while true {
-      var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)]
+      var fds = [
+        pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
+      ]
       let ready = poll(&fds, nfds_t(fds.count), -1)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -122,7 +129,10 @@ final class ScanDecoder {
   }
 
   /// Yields one sample per whole scan in `bytes`; false once the consumer has gone away.
-  func deliver(_ bytes: UnsafeRawBufferPointer.SubSequence, to continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation) -> Bool {
+  func deliver(
+    _ bytes: UnsafeRawBufferPointer.SubSequence,
+    to continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
+  ) -> Bool {
     let whole = UnsafeRawBufferPointer(rebasing: bytes)
     var offset = 0
     while whole.count - offset >= layout.scanSize {
@@ -133,8 +143,12 @@ final class ScanDecoder {
         values[target] = Double(raw[position])
         target += 1
       }
-      let timestamp = timestampPosition.map { IIOTimestamp(nanoseconds: raw[$0], clock: timestampClock) } ?? BootTime.now()
-      let sample = values.withUnsafeBufferPointer { assembler.sample(raw: $0, timestamp: timestamp) }
+      let timestamp =
+        timestampPosition.map { IIOTimestamp(nanoseconds: raw[$0], clock: timestampClock) }
+        ?? BootTime.now()
+      let sample = values.withUnsafeBufferPointer {
+        assembler.sample(raw: $0, timestamp: timestamp)
+      }
       if case .terminated = continuation.yield(sample) { return false }
       offset += layout.scanSize
     }

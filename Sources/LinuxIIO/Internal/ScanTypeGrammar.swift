@@ -35,16 +35,21 @@ enum ScanTypeGrammar {
     } else {
       return nil
     }
-    guard let realBits = number(), take(UInt8(ascii: "/")), let storageBits = number() else { return nil }
+    guard let realBits = number(), take(UInt8(ascii: "/")), let storageBits = number() else {
+      return nil
+    }
     var repeatCount = 1
     if take(UInt8(ascii: "X")) {
       guard let count = number(), count >= 1, count <= 1024 else { return nil }
       repeatCount = count
     }
-    guard take(UInt8(ascii: ">")), take(UInt8(ascii: ">")), let shift = number(), cursor == bytes.count else {
+    guard take(UInt8(ascii: ">")), take(UInt8(ascii: ">")), let shift = number(),
+      cursor == bytes.count
+    else {
       return nil
     }
-    guard [8, 16, 32, 64].contains(storageBits), realBits >= 1, realBits + shift <= storageBits else {
+    guard [8, 16, 32, 64].contains(storageBits), realBits >= 1, realBits + shift <= storageBits
+    else {
       return nil
     }
     return IIOScanType(

@@ -3,7 +3,8 @@ extension StringProtocol {
   /// attributes end in a newline, and hand-written trees sometimes add spaces.
   func trimmingASCIIWhitespace() -> String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    guard let first = firstIndex(where: { !isSpace($0) }),
+      let last = lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(self[first...last])
   }

@@ -30,7 +30,8 @@ public struct IIOBufferConfiguration: Hashable, Sendable {
   /// Creates a configuration; the defaults suit a 100 Hz–1 kHz IMU.
   public init(
     trigger: Trigger = .automatic, length: Int? = nil, watermark: Int? = nil,
-    timestampClock: IIOTimestampClock? = nil, includesTimestamp: Bool = true, bufferingNewest: Int = 256,
+    timestampClock: IIOTimestampClock? = nil, includesTimestamp: Bool = true,
+    bufferingNewest: Int = 256,
     scansPerRead: Int = 64
   ) {
     self.trigger = trigger

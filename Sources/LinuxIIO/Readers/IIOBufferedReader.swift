@@ -31,17 +31,20 @@ public struct IIOBufferedReader: IIOSampleReader {
   ///   ``IIOError/bufferUnsupported(device:reason:)`` when the device has no buffer or a channel
   ///   has no scan element.
   public init(
-    device: IIODevice, channels: [IIOChannel], configuration: IIOBufferConfiguration = IIOBufferConfiguration()
+    device: IIODevice, channels: [IIOChannel],
+    configuration: IIOBufferConfiguration = IIOBufferConfiguration()
   ) throws(IIOError) {
     let selected = channels.filter { $0.type != .timestamp }
     guard !selected.isEmpty else { throw .noChannelsSelected(device: device.name) }
     guard device.buffer != nil else {
-      throw .bufferUnsupported(device: device.name, reason: "it has no buffer (no scan_elements directory)")
+      throw .bufferUnsupported(
+        device: device.name, reason: "it has no buffer (no scan_elements directory)")
     }
     var elements: [(channel: IIOChannelID, element: IIOScanElement)] = []
     for channel in selected {
       guard let element = channel.scanElement else {
-        throw .bufferUnsupported(device: device.name, reason: "channel \(channel.id) has no scan element")
+        throw .bufferUnsupported(
+          device: device.name, reason: "channel \(channel.id) has no scan element")
       }
       elements.append((channel.id, element))
     }

@@ -31,7 +31,8 @@ public struct IIOPollingReader: IIOSampleReader {
   /// - Throws: ``IIOError/noChannelsSelected(device:)`` for an empty list,
   ///   ``IIOError/attributeMissing(path:)`` for a channel with nothing to poll.
   public init(
-    device: IIODevice, channels: [IIOChannel], interval: Duration, clock: any Clock<Duration> = ContinuousClock(),
+    device: IIODevice, channels: [IIOChannel], interval: Duration,
+    clock: any Clock<Duration> = ContinuousClock(),
     bufferingNewest: Int = 64
   ) throws(IIOError) {
     guard !channels.isEmpty else { throw .noChannelsSelected(device: device.name) }

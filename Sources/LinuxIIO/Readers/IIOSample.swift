@@ -23,7 +23,8 @@ public struct IIOSample: Hashable, Sendable {
 
   /// Creates a sample; readers build these.
   public init(
-    timestamp: IIOTimestamp, channels: [IIOChannelID], values: [Double], types: [IIOChannelType], axes: [IIOAxis?]
+    timestamp: IIOTimestamp, channels: [IIOChannelID], values: [Double], types: [IIOChannelType],
+    axes: [IIOAxis?]
   ) {
     self.timestamp = timestamp
     self.channels = channels

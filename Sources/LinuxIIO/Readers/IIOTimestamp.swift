@@ -18,5 +18,7 @@ public struct IIOTimestamp: Hashable, Sendable, Comparable {
   public var seconds: Double { Double(nanoseconds) / 1e9 }
 
   /// Orders timestamps by nanoseconds (only meaningful on the same clock).
-  public static func < (lhs: IIOTimestamp, rhs: IIOTimestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+  public static func < (lhs: IIOTimestamp, rhs: IIOTimestamp) -> Bool {
+    lhs.nanoseconds < rhs.nanoseconds
+  }
 }

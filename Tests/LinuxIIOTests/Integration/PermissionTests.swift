@@ -13,22 +13,31 @@ struct PermissionTests {
   /// writable, and an LSM6DSOX with one unreadable raw attribute.
   static func makeTree() throws -> (SysfsTree, FakeCharacterDevice, FakeCharacterDevice) {
     let tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
-    try tree.add(fixture: "isp-iio-buffer-accel", renaming: ["iio:device0": "iio:device1", "trigger0": "trigger1"])
-    try tree.add(fixture: "forum-lsm6dsox", renaming: ["iio:device1": "iio:device2", "trigger1": "trigger2"])
+    try tree.add(
+      fixture: "isp-iio-buffer-accel",
+      renaming: ["iio:device0": "iio:device1", "trigger0": "trigger1"])
+    try tree.add(
+      fixture: "forum-lsm6dsox", renaming: ["iio:device1": "iio:device2", "trigger1": "trigger2"])
     let closedNode = try FakeCharacterDevice(tree: tree, index: 0)
     let openNode = try FakeCharacterDevice(tree: tree, index: 1)
     for path in try FileManager.default.subpathsOfDirectory(atPath: tree.root) {
-      chmod(tree.root + "/" + path, TestFiles.isDirectoryPath(tree.root + "/" + path) ? 0o755 : 0o644)
+      chmod(
+        tree.root + "/" + path, TestFiles.isDirectoryPath(tree.root + "/" + path) ? 0o755 : 0o644)
     }
     chmod(openNode.path, 0o666)
     chmod(tree.root + "/iio:device2/in_accel_x_raw", 0o600)
-    for ancestor in [tree.base.path, tree.base.path + "/sys", tree.base.path + "/sys/bus", tree.base.path + "/sys/bus/iio", tree.root, tree.devDirectory] {
+    for ancestor in [
+      tree.base.path, tree.base.path + "/sys", tree.base.path + "/sys/bus",
+      tree.base.path + "/sys/bus/iio", tree.root, tree.devDirectory,
+    ] {
       chmod(ancestor, 0o755)
     }
     return (tree, closedNode, openNode)
   }
 
-  @Test("Opening the character device, enabling scan elements and reading an attribute each say what was denied")
+  @Test(
+    "Opening the character device, enabling scan elements and reading an attribute each say what was denied"
+  )
   func denied() async throws {
     let (tree, closedNode, openNode) = try Self.makeTree()
     defer { _ = (closedNode, openNode) }
@@ -37,7 +46,8 @@ struct PermissionTests {
       return
     }
     guard let setpriv = ChildProcess.executable("setpriv") else {
-      Issue.record("running as root without setpriv (util-linux): cannot drop privileges to test EACCES")
+      Issue.record(
+        "running as root without setpriv (util-linux): cannot drop privileges to test EACCES")
       return
     }
     let outcome = try ChildProcess.run(
@@ -57,27 +67,40 @@ struct PermissionTests {
     }
 
     let readOnly = try system.device(index: 1)
-    let readOnlyReader = try IIOBufferedReader(device: readOnly, channels: readOnly.channels(ofType: .accel))
-    await #expect(throws: IIOError.permissionDenied(path: readOnly.path + "/scan_elements/in_accel_x_en", operation: "write")) {
+    let readOnlyReader = try IIOBufferedReader(
+      device: readOnly, channels: readOnly.channels(ofType: .accel))
+    await #expect(
+      throws: IIOError.permissionDenied(
+        path: readOnly.path + "/scan_elements/in_accel_x_en", operation: "write")
+    ) {
       for try await _ in readOnlyReader.samples() {}
     }
 
     let lsm = try system.device(index: 2)
-    let poller = try IIOPollingReader(device: lsm, channels: lsm.channels(ofType: .accel), interval: .seconds(1))
-    #expect(throws: IIOError.permissionDenied(path: lsm.path + "/in_accel_x_raw", operation: "read")) {
+    let poller = try IIOPollingReader(
+      device: lsm, channels: lsm.channels(ofType: .accel), interval: .seconds(1))
+    #expect(
+      throws: IIOError.permissionDenied(path: lsm.path + "/in_accel_x_raw", operation: "read")
+    ) {
       try poller.read()
     }
-    #expect(IIOError.permissionDenied(path: "/dev/iio:device0", operation: "open").description.contains("udev rule"))
+    #expect(
+      IIOError.permissionDenied(path: "/dev/iio:device0", operation: "open").description.contains(
+        "udev rule"))
   }
 }
 
 /// The unprivileged half of ``PermissionTests``; skipped in a normal run.
-@Suite("Permission denied (child side)", .enabled(if: ChildProcess.isChild("unprivileged"),
-  "runs only as an unprivileged child started by the permission tests"))
+@Suite(
+  "Permission denied (child side)",
+  .enabled(
+    if: ChildProcess.isChild("unprivileged"),
+    "runs only as an unprivileged child started by the permission tests"))
 struct PermissionChildTests {
   @Test func denied() async throws {
     let base = try #require(ProcessInfo.processInfo.environment[ChildProcess.treeVariable])
     #expect(getuid() != 0)
-    try await PermissionTests.check(root: base + "/sys/bus/iio/devices", devDirectory: base + "/dev")
+    try await PermissionTests.check(
+      root: base + "/sys/bus/iio/devices", devDirectory: base + "/dev")
   }
 }

@@ -8,14 +8,20 @@ import Testing
 /// Each test here starts `umockdev-run` on this same test binary, filtered to the matching test
 /// in ``UmockdevChildTests``, which does the reading. CI installs umockdev; without it these
 /// tests are skipped with the command to install it.
-@Suite("umockdev integration", .enabled(if: ChildProcess.executable("umockdev-run") != nil,
-  "umockdev-run is not installed: `sudo apt-get install umockdev` to run the IIO integration tests"))
+@Suite(
+  "umockdev integration",
+  .enabled(
+    if: ChildProcess.executable("umockdev-run") != nil,
+    "umockdev-run is not installed: `sudo apt-get install umockdev` to run the IIO integration tests"
+  ))
 struct UmockdevTests {
   static func runUnderUmockdev(_ fixture: String, script: String? = nil, test: String) throws {
     guard let umockdev = ChildProcess.executable("umockdev-run") else { return }
     var wrapper = [umockdev, "-d", try UmockdevDescription.url(fixture).path]
     if let script {
-      wrapper += ["-s", "/dev/iio:device0=" + (try UmockdevDescription.url(script, extension: "script").path)]
+      wrapper += [
+        "-s", "/dev/iio:device0=" + (try UmockdevDescription.url(script, extension: "script").path),
+      ]
     }
     let outcome = try ChildProcess.run(
       wrapper: wrapper + ["--"], test: "LinuxIIOTests.UmockdevChildTests/" + test, mode: "umockdev")
@@ -39,13 +45,17 @@ struct UmockdevTests {
 
   @Test("A buffered stream of the real HID capture replayed through /dev/iio:device0")
   func bufferedStream() throws {
-    try Self.runUnderUmockdev("isp-iio-buffer-accel", script: "isp-orientation-left-up", test: "bufferedStream()")
+    try Self.runUnderUmockdev(
+      "isp-iio-buffer-accel", script: "isp-orientation-left-up", test: "bufferedStream()")
   }
 }
 
 /// The halves of ``UmockdevTests`` that run inside `umockdev-run`; skipped in a normal run.
-@Suite("umockdev integration (child side)", .enabled(if: ChildProcess.isChild("umockdev"),
-  "runs only inside umockdev-run, started by the umockdev integration tests"))
+@Suite(
+  "umockdev integration (child side)",
+  .enabled(
+    if: ChildProcess.isChild("umockdev"),
+    "runs only inside umockdev-run, started by the umockdev integration tests"))
 struct UmockdevChildTests {
   @Test func discovery() throws {
     let system = IIOSystem()
@@ -82,7 +92,8 @@ struct UmockdevChildTests {
     #expect(xs == [173, 162, 135, 273, 338, 374, 435, 488, 526, 598, 766, 907, 1024, 961, 840])
     #expect(timestamps.first == 0x165B_FC09_4822_8B6F)
     #expect(try TestFiles.read("/sys/bus/iio/devices/iio:device0/buffer/enable") == "0")
-    #expect(try TestFiles.read("/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_en") == "0")
+    #expect(
+      try TestFiles.read("/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_en") == "0")
   }
 }
 
@@ -91,13 +102,21 @@ extension UmockdevChildTests {
     let base = "/sys/bus/iio/devices/iio:device0"
     let system = IIOSystem()
     let device = try system.device(index: 0)
-    let reader = try IIOPollingReader(device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
+    let reader = try IIOPollingReader(
+      device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
     try "12.5.3\n".write(toFile: base + "/in_accel_y_raw", atomically: false, encoding: .utf8)
-    #expect(throws: IIOError.malformedAttribute(path: base + "/in_accel_y_raw", value: "12.5.3", expected: "a decimal number")) {
+    #expect(
+      throws: IIOError.malformedAttribute(
+        path: base + "/in_accel_y_raw", value: "12.5.3", expected: "a decimal number")
+    ) {
       try reader.read()
     }
-    try "be:s20/32>>4junk\n".write(toFile: base + "/scan_elements/in_accel_z_type", atomically: false, encoding: .utf8)
-    #expect(throws: IIOError.unknownScanType(path: base + "/scan_elements/in_accel_z_type", value: "be:s20/32>>4junk\n")) {
+    try "be:s20/32>>4junk\n".write(
+      toFile: base + "/scan_elements/in_accel_z_type", atomically: false, encoding: .utf8)
+    #expect(
+      throws: IIOError.unknownScanType(
+        path: base + "/scan_elements/in_accel_z_type", value: "be:s20/32>>4junk\n")
+    ) {
       try system.devices()
     }
   }
@@ -108,6 +127,7 @@ enum TestFiles {
 
   static func isDirectoryPath(_ path: String) -> Bool {
     var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
   }
 }

@@ -17,15 +17,20 @@ enum ChildProcess {
   /// The first executable named `name` on PATH (or the usual sbin directories).
   static func executable(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let directories = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin", "/sbin", "/bin"]
-    return directories.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    let directories =
+      path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin", "/sbin", "/bin"]
+    return directories.map { $0 + "/" + name }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }
 
   struct Outcome {
     var status: Int32
     var output: String
     /// True when the child ran exactly one test and it passed.
-    var passed: Bool { status == 0 && output.contains("Test run with 1 test") && output.contains("passed") }
+    var passed: Bool {
+      status == 0 && output.contains("Test run with 1 test") && output.contains("passed")
+    }
   }
 
   /// Runs `wrapper + [this test binary, --filter test]` with `mode` in the environment and a
@@ -36,7 +41,8 @@ enum ChildProcess {
     let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: wrapper[0])
-    process.arguments = Array(wrapper.dropFirst()) + [binary, "--testing-library", "swift-testing", "--filter", test]
+    process.arguments =
+      Array(wrapper.dropFirst()) + [binary, "--testing-library", "swift-testing", "--filter", test]
     var childEnvironment = ProcessInfo.processInfo.environment
     childEnvironment[modeVariable] = mode
     childEnvironment.merge(environment) { $1 }

@@ -11,10 +11,13 @@ final class SysfsTree {
   var system: IIOSystem { IIOSystem(root: root, deviceDirectory: devDirectory) }
 
   init() throws {
-    base = FileManager.default.temporaryDirectory.appendingPathComponent("linuxiio-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(atPath: base.appendingPathComponent("sys/bus/iio/devices").path,
+    base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "linuxiio-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      atPath: base.appendingPathComponent("sys/bus/iio/devices").path,
       withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: base.appendingPathComponent("dev").path,
+    try FileManager.default.createDirectory(
+      atPath: base.appendingPathComponent("dev").path,
       withIntermediateDirectories: true)
   }
 
@@ -39,7 +42,8 @@ final class SysfsTree {
   /// Writes `value` to a file relative to the root, creating directories as needed.
   func write(_ relativePath: String, _ value: String) throws {
     let url = URL(fileURLWithPath: root).appendingPathComponent(relativePath)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(value.utf8).write(to: url)
   }
 
@@ -64,7 +68,8 @@ final class SysfsTree {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
     return entries.filter { entry in
       guard let fd = Int32(entry), !excluded.contains(fd) else { return false }
-      let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry)) ?? ""
+      let target =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry)) ?? ""
       return target.hasPrefix(base.path)
     }.count
   }

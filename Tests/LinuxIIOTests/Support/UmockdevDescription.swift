@@ -13,8 +13,12 @@ struct UmockdevDescription {
   var devices: [Device] = []
 
   static func url(_ fixture: String, extension ext: String = "umockdev") throws -> URL {
-    guard let url = Bundle.module.url(forResource: fixture, withExtension: ext, subdirectory: "Fixtures") else {
-      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Fixtures/\(fixture).\(ext)"])
+    guard
+      let url = Bundle.module.url(
+        forResource: fixture, withExtension: ext, subdirectory: "Fixtures")
+    else {
+      throw CocoaError(
+        .fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Fixtures/\(fixture).\(ext)"])
     }
     return url
   }
