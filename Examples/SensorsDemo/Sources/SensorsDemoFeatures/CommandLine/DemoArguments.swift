@@ -16,6 +16,12 @@ public struct DemoArguments: Equatable, Sendable {
     public var host: String
     /// TCP port.
     public var port: UInt16
+
+    /// Creates an address.
+    public init(host: String, port: UInt16 = 2947) {
+      self.host = host
+      self.port = port
+    }
   }
 
   /// The command to run.
