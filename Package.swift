@@ -57,6 +57,10 @@ let package = Package(
       dependencies: ["ComposableLocation", "ComposableSensorsTesting"], resources: [.copy("Fixtures")]
     ),
     .testTarget(
+      name: "READMETests",
+      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation", "ComposableSensorsTesting"]
+    ),
+    .testTarget(
       name: "SensorsDemoTests",
       dependencies: ["SensorsDemoFeatures", "ComposableSensorsTesting", "sensors-demo"],
       path: "Examples/SensorsDemo/Tests/SensorsDemoTests"
