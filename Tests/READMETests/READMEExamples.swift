@@ -123,7 +123,8 @@ struct Whereabouts: Reducer {
   let location: LocationClient
 
   struct ManagerID: Hashable, Sendable {}
-  static let home = Region(id: "home", center: Coordinate(latitude: 52.5163, longitude: 13.3777), radius: 150)
+  static let home = Region(
+    id: "home", center: Coordinate(latitude: 52.5163, longitude: 13.3777), radius: 150)
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -199,7 +200,9 @@ struct Whereabouts: Reducer {
   let monitored = ScriptedStream<Region>()
   var location = LocationClient.unimplemented()
   location.create = { _ in events }
-  location.requestWhenInUseAuthorization = { _ in manager.yield(.authorizationChanged(.authorizedWhenInUse)) }
+  location.requestWhenInUseAuthorization = { _ in
+    manager.yield(.authorizationChanged(.authorizedWhenInUse))
+  }
   location.startMonitoring = { _, region in monitored.yield(region) }
 
   let store = TestStore(initialState: Whereabouts.State()) { Whereabouts(location: location) }
@@ -220,7 +223,9 @@ struct Whereabouts: Reducer {
 
   let store = TestStore(initialState: Whereabouts.State()) { Whereabouts(location: location) }
   await store.send(.requestLocationTapped)
-  await store.receive(.locationResponse(.success(brandenburgGate))) { $0.location = brandenburgGate }
+  await store.receive(.locationResponse(.success(brandenburgGate))) {
+    $0.location = brandenburgGate
+  }
 }
 
 // MARK: - Replay backends
@@ -253,8 +258,8 @@ func replayClients() throws -> (MotionClient, LocationClient) {
 // MARK: - Units and reference frames
 
 func unitsAndFrames(_ update: DeviceMotion) -> String {
-  let tiltedForward = update.gravity.z > 0.25       // g; flat and face up, gravity is (0, 0, −1)
+  let tiltedForward = update.gravity.z > 0.25  // g; flat and face up, gravity is (0, 0, −1)
   let rollDegrees = update.attitude.roll * 180 / .pi  // attitude angles are radians
-  let heading = update.heading ?? .nan                // degrees, only in north-referenced frames
+  let heading = update.heading ?? .nan  // degrees, only in north-referenced frames
   return "\(tiltedForward) \(rollDegrees) \(heading)"
 }

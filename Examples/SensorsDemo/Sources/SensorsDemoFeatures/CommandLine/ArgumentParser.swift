@@ -15,12 +15,17 @@ public enum ArgumentParser {
       if first == "help" {
         result.help = true
         if let name = rest.popFirst() { result.command = try command(named: name) }
-        guard rest.isEmpty else { throw UsageError("unexpected argument '\(rest[rest.startIndex])' after 'help \(result.command.rawValue)'") }
+        guard rest.isEmpty else {
+          throw UsageError(
+            "unexpected argument '\(rest[rest.startIndex])' after 'help \(result.command.rawValue)'"
+          )
+        }
         return result
       }
       result.command = try command(named: first)
     }
-    let helpHint = "see 'sensors-demo\(result.command == .dashboard ? "" : " " + result.command.rawValue) --help'"
+    let helpHint =
+      "see 'sensors-demo\(result.command == .dashboard ? "" : " " + result.command.rawValue) --help'"
     while let argument = rest.popFirst() {
       guard argument.hasPrefix("-"), argument != "-", argument != "--" else {
         throw UsageError("unexpected argument '\(argument)'; \(helpHint)")
@@ -31,14 +36,19 @@ public enum ArgumentParser {
       guard let option = name == "h" ? .help : DemoOption(rawValue: name),
         option == .help || result.command.options.contains(option)
       else {
-        throw UsageError("unknown option '\(argument)' for '\(result.command.rawValue)'; \(helpHint)")
+        throw UsageError(
+          "unknown option '\(argument)' for '\(result.command.rawValue)'; \(helpHint)")
       }
       var value: String?
       if parts.count == 2 {
-        guard option.takesValue else { throw UsageError("option '--\(name)' takes no value; \(helpHint)") }
+        guard option.takesValue else {
+          throw UsageError("option '--\(name)' takes no value; \(helpHint)")
+        }
         value = String(parts[1])
       } else if option.takesValue {
-        guard let next = rest.popFirst() else { throw UsageError("option '--\(name)' needs a value; \(helpHint)") }
+        guard let next = rest.popFirst() else {
+          throw UsageError("option '--\(name)' needs a value; \(helpHint)")
+        }
         value = next
       }
       try apply(option, value: value ?? "", to: &result)
@@ -49,13 +59,17 @@ public enum ArgumentParser {
 
   private static func command(named name: String) throws(UsageError) -> DemoCommand {
     guard let command = DemoCommand(rawValue: name), command != .dashboard else {
-      let names = DemoCommand.allCases.filter { $0 != .dashboard }.map(\.rawValue).joined(separator: ", ")
-      throw UsageError("unknown command '\(name)'; the commands are \(names) (see 'sensors-demo --help')")
+      let names = DemoCommand.allCases.filter { $0 != .dashboard }.map(\.rawValue).joined(
+        separator: ", ")
+      throw UsageError(
+        "unknown command '\(name)'; the commands are \(names) (see 'sensors-demo --help')")
     }
     return command
   }
 
-  private static func apply(_ option: DemoOption, value: String, to result: inout DemoArguments) throws(UsageError) {
+  private static func apply(_ option: DemoOption, value: String, to result: inout DemoArguments)
+    throws(UsageError)
+  {
     switch option {
     case .help: result.help = true
     case .json: result.json = true
@@ -71,7 +85,8 @@ public enum ArgumentParser {
     case .interval: result.interval = try positiveNumber(value, option)
     case .count:
       guard let count = Int(value), count > 0 else {
-        throw UsageError("invalid value '\(value)' for '--count': expected a whole number of updates, 1 or more")
+        throw UsageError(
+          "invalid value '\(value)' for '--count': expected a whole number of updates, 1 or more")
       }
       result.count = count
     case .frame:
@@ -89,20 +104,26 @@ public enum ArgumentParser {
   }
 
   private static func nonEmpty(_ value: String, _ option: DemoOption) throws(UsageError) -> String {
-    guard !value.isEmpty else { throw UsageError("option '--\(option.rawValue)' needs a non-empty value") }
+    guard !value.isEmpty else {
+      throw UsageError("option '--\(option.rawValue)' needs a non-empty value")
+    }
     return value
   }
 
-  private static func positiveNumber(_ value: String, _ option: DemoOption) throws(UsageError) -> Double {
+  private static func positiveNumber(_ value: String, _ option: DemoOption) throws(UsageError)
+    -> Double
+  {
     guard let number = Double(value), number.isFinite, number > 0 else {
-      throw UsageError("invalid value '\(value)' for '--\(option.rawValue)': expected a number greater than 0")
+      throw UsageError(
+        "invalid value '\(value)' for '--\(option.rawValue)': expected a number greater than 0")
     }
     return number
   }
 
   /// `HOST`, `HOST:PORT` or `[IPv6]:PORT`; the port defaults to gpsd's 2947.
   static func gpsdAddress(_ value: String) throws(UsageError) -> DemoArguments.GPSDAddress {
-    let invalid = UsageError("invalid value '\(value)' for '--gpsd': expected HOST or HOST:PORT, e.g. 127.0.0.1:2947")
+    let invalid = UsageError(
+      "invalid value '\(value)' for '--gpsd': expected HOST or HOST:PORT, e.g. 127.0.0.1:2947")
     var host = Substring(value)
     var portText: Substring?
     if host.hasPrefix("[") {
@@ -127,14 +148,19 @@ public enum ArgumentParser {
     return DemoArguments.GPSDAddress(host: String(host), port: port)
   }
 
-  private static func checkConflicts(_ arguments: DemoArguments, helpHint: String) throws(UsageError) {
+  private static func checkConflicts(_ arguments: DemoArguments, helpHint: String)
+    throws(UsageError)
+  {
     let motionSources = [
       arguments.live ? "--live" : nil, arguments.bundled ? "--bundled" : nil,
-      arguments.iioRoot.map { _ in "--iio-root" }, arguments.command == .location ? nil : arguments.replay.map { _ in "--replay" },
+      arguments.iioRoot.map { _ in "--iio-root" },
+      arguments.command == .location ? nil : arguments.replay.map { _ in "--replay" },
       arguments.replayIMU.map { _ in "--replay-imu" },
     ].compactMap { $0 }
     if motionSources.count > 1 {
-      throw UsageError("options \(motionSources.joined(separator: " and ")) choose different sources; use one. \(helpHint)")
+      throw UsageError(
+        "options \(motionSources.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
+      )
     }
     let locationSources = [
       arguments.command == .location ? arguments.replay.map { _ in "--replay" } : nil,
@@ -142,7 +168,9 @@ public enum ArgumentParser {
       arguments.replayGPSD.map { _ in "--replay-gpsd" }, arguments.gpsd.map { _ in "--gpsd" },
     ].compactMap { $0 }
     if locationSources.count > 1 {
-      throw UsageError("options \(locationSources.joined(separator: " and ")) choose different sources; use one. \(helpHint)")
+      throw UsageError(
+        "options \(locationSources.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
+      )
     }
   }
 }

@@ -25,7 +25,8 @@ public enum DemoCommand: String, CaseIterable, Sendable {
   var options: Set<DemoOption> {
     let motionSource: Set<DemoOption> = [.live, .bundled, .iioRoot, .replay, .speed, .count, .json]
     switch self {
-    case .dashboard: return [.live, .iioRoot, .gpsd, .replayIMU, .replayGPSD, .frame, .seconds, .speed, .json]
+    case .dashboard:
+      return [.live, .iioRoot, .gpsd, .replayIMU, .replayGPSD, .frame, .seconds, .speed, .json]
     case .record, .tilt, .bouncer: return motionSource
     case .motion: return motionSource.union([.frame])
     case .accelerometer, .gyro, .magnetometer: return motionSource.union([.mode, .interval])

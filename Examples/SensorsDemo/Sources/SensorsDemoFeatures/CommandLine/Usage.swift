@@ -12,15 +12,28 @@ public enum Usage {
       --json               one JSON object per line per event
       -h, --help           show this help
     """
-  static let keys = "On a terminal the view is redrawn in place; q or Ctrl-C quits. Piped, it prints plain lines."
+  static let keys =
+    "On a terminal the view is redrawn in place; q or Ctrl-C quits. Piped, it prints plain lines."
 
   /// The help text for `command`.
   public static func text(for command: DemoCommand) -> String {
     switch command {
     case .dashboard: dashboard
-    case .record: motionCommand("record", "Record gravity · userAcceleration (g²) of every device-motion update, with a sparkline.\nSpace starts and stops recording on a terminal; piped, recording starts at once.")
-    case .tilt: motionCommand("tilt", "Detect frontal (gravity z beyond ±0.25 g) and lateral (gravity x beyond ±0.125 g) tilt,\neach debounced for 0.25 s, from device motion at 60 Hz; \"vertical\" when neither.")
-    case .bouncer: motionCommand("bouncer", "A block falls the way the accelerometer's gravity pulls and bounces off the edges\n(elasticity 0.85); accelerometer at 50 Hz.")
+    case .record:
+      motionCommand(
+        "record",
+        "Record gravity · userAcceleration (g²) of every device-motion update, with a sparkline.\nSpace starts and stops recording on a terminal; piped, recording starts at once."
+      )
+    case .tilt:
+      motionCommand(
+        "tilt",
+        "Detect frontal (gravity z beyond ±0.25 g) and lateral (gravity x beyond ±0.125 g) tilt,\neach debounced for 0.25 s, from device motion at 60 Hz; \"vertical\" when neither."
+      )
+    case .bouncer:
+      motionCommand(
+        "bouncer",
+        "A block falls the way the accelerometer's gravity pulls and bounces off the edges\n(elasticity 0.85); accelerometer at 50 Hz."
+      )
     case .motion: motion
     case .accelerometer, .gyro, .magnetometer: sensor(command)
     case .location: location

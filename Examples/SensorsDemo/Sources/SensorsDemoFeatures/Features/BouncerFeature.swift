@@ -93,7 +93,8 @@ public struct BouncerFeature: Reducer {
     case .start:
       return .run { [motion] send in
         await motion.create(id: ManagerID())
-        await motion.setUpdateInterval(id: ManagerID(), sensor: .accelerometer, to: Self.updateInterval)
+        await motion.setUpdateInterval(
+          id: ManagerID(), sensor: .accelerometer, to: Self.updateInterval)
         do {
           for try await sample in motion.startAccelerometerUpdates(id: ManagerID()) {
             await send(.accelerometer(sample))
@@ -146,7 +147,9 @@ public struct BouncerFeature: Reducer {
     bounce(&state.position.y, &state.velocity.y, limit: state.height, bounces: &state.bounces)
   }
 
-  private static func bounce(_ position: inout Double, _ velocity: inout Double, limit: Double, bounces: inout Int) {
+  private static func bounce(
+    _ position: inout Double, _ velocity: inout Double, limit: Double, bounces: inout Int
+  ) {
     if position < 0 {
       position = -position * elasticity
       velocity = -velocity * elasticity

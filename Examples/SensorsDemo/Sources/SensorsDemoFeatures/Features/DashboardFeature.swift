@@ -20,7 +20,10 @@ public struct DashboardFeature: Reducer {
     public var timeIsUp = false
 
     /// Creates the dashboard's initial state.
-    public init(source: String, timeLimit: Duration? = nil, frame: AttitudeReferenceFrame = .xArbitraryZVertical) {
+    public init(
+      source: String, timeLimit: Duration? = nil,
+      frame: AttitudeReferenceFrame = .xArbitraryZVertical
+    ) {
       self.motion = MotionFeature.State(frame: frame)
       self.location = LocationFeature.State()
       self.source = source
@@ -32,8 +35,10 @@ public struct DashboardFeature: Reducer {
       guard let gravity = motion.latest?.gravity else { return "—" }
       let frontal = TiltFeature.FrontalTilt(gravityZ: gravity.z)
       let lateral = TiltFeature.LateralTilt(gravityX: gravity.x)
-      let parts = [frontal == .none ? nil : frontal.rawValue, lateral == .none ? nil : lateral.rawValue]
-        .compactMap { $0 }
+      let parts = [
+        frontal == .none ? nil : frontal.rawValue, lateral == .none ? nil : lateral.rawValue,
+      ]
+      .compactMap { $0 }
       return parts.isEmpty ? "vertical" : parts.joined(separator: ", ")
     }
 
@@ -55,6 +60,16 @@ public struct DashboardFeature: Reducer {
     case motion(MotionFeature.Action)
     /// Something for the location half.
     case location(LocationFeature.Action)
+
+    static let motionPath = ActionPath<Self, MotionFeature.Action>(embed: Self.motion) {
+      guard case .motion(let action) = $0 else { return nil }
+      return action
+    }
+
+    static let locationPath = ActionPath<Self, LocationFeature.Action>(embed: Self.location) {
+      guard case .location(let action) = $0 else { return nil }
+      return action
+    }
   }
 
   enum CancelID { case timer }
@@ -71,12 +86,10 @@ public struct DashboardFeature: Reducer {
   }
 
   public var body: some Reducer<State, Action> {
-    Scope(state: \.motion, action: Action.motion, extract: { if case .motion(let a) = $0 { a } else { nil } }) {
+    Scope(state: \.motion, action: Action.motionPath) {
       MotionFeature(motion: motion)
     }
-    Scope(
-      state: \.location, action: Action.location, extract: { if case .location(let a) = $0 { a } else { nil } }
-    ) {
+    Scope(state: \.location, action: Action.locationPath) {
       LocationFeature(location: location)
     }
     Reduce { state, action in
@@ -93,7 +106,8 @@ public struct DashboardFeature: Reducer {
         }
         return .merge(effects)
       case .stop:
-        return .merge(.cancel(id: CancelID.timer), .send(.motion(.stop)), .send(.location(.onDisappear)))
+        return .merge(
+          .cancel(id: CancelID.timer), .send(.motion(.stop)), .send(.location(.onDisappear)))
       case .timeUp:
         state.timeIsUp = true
         return .none

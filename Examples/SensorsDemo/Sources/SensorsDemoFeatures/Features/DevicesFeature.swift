@@ -35,9 +35,12 @@ public struct DevicesFeature: Reducer {
   let discover: @Sendable (String) throws(IIOError) -> [IIODevice]
 
   /// Creates the feature; `discover` lists the devices under a root (``IIOSystem`` by default).
-  public init(discover: @escaping @Sendable (String) throws(IIOError) -> [IIODevice] = { root throws(IIOError) in
-    try IIOSystem(root: root).devices()
-  }) {
+  public init(
+    discover: @escaping @Sendable (String) throws(IIOError) -> [IIODevice] = {
+      root throws(IIOError) in
+      try IIOSystem(root: root).devices()
+    }
+  ) {
     self.discover = discover
   }
 
@@ -47,7 +50,8 @@ public struct DevicesFeature: Reducer {
       return .run { [discover, root = state.root] send in
         do throws(IIOError) {
           let devices = try discover(root)
-          await send(devices.isEmpty ? .failed(Self.noDevicesMessage(root: root)) : .loaded(devices))
+          await send(
+            devices.isEmpty ? .failed(Self.noDevicesMessage(root: root)) : .loaded(devices))
         } catch {
           await send(.failed(error.description))
         }

@@ -6,7 +6,8 @@ import ComposableStore
 /// location updates; fixes, satellites and the link to gpsd show as they arrive.
 public struct LocationFeature: Reducer {
   /// The alert shown when location access is denied.
-  public static let deniedAlert = "Location makes this app better. Please consider giving us access."
+  public static let deniedAlert =
+    "Location makes this app better. Please consider giving us access."
 
   /// What the screen shows.
   public struct State: Equatable, Sendable {
@@ -22,6 +23,9 @@ public struct LocationFeature: Reducer {
     public var service: ServiceState?
     /// Fixes received.
     public var locationCount = 0
+    /// How many fixes of the latest `locationsUpdated` event were taken (fewer than it held
+    /// when the limit was reached).
+    public var acceptedFromLastUpdate = 0
     /// Stop after this many fixes, or never when `nil` (`--count`).
     public var limit: Int?
     /// The latest error, which the stream survives.
@@ -108,11 +112,16 @@ public struct LocationFeature: Reducer {
       }
 
     case .locationsUpdated(let locations):
-      guard let last = locations.last else { return .none }
+      // With a limit, take only the fixes it still allows, and none once it is reached.
+      let room = state.limit.map { max(0, $0 - state.locationCount) } ?? locations.count
+      let accepted = locations.prefix(room)
+      state.acceptedFromLastUpdate = accepted.count
+      guard let last = accepted.last else { return .none }
       state.location = last
-      state.locationCount += locations.count
+      state.locationCount += accepted.count
       if let limit = state.limit, state.locationCount >= limit {
         state.isFinished = true
+        return .run { [location] _ in await location.stopUpdatingLocation(id: ManagerID()) }
       }
       return .none
 

@@ -24,7 +24,9 @@ public struct MotionFeature: Reducer {
     public var restarts = 0
 
     /// Creates the initial state.
-    public init(frame: AttitudeReferenceFrame = .xArbitraryZVertical, limit: Int? = nil, repeats: Bool = false) {
+    public init(
+      frame: AttitudeReferenceFrame = .xArbitraryZVertical, limit: Int? = nil, repeats: Bool = false
+    ) {
       self.frame = frame
       self.limit = limit
       self.repeats = repeats
@@ -89,18 +91,18 @@ public struct MotionFeature: Reducer {
   }
 
   private func start(frame: AttitudeReferenceFrame) -> Effect<Action> {
-      .run { [motion] send in
-        await motion.create(id: ManagerID())
-        do {
-          for try await update in motion.startDeviceMotionUpdates(id: ManagerID(), using: frame) {
-            await send(.motionUpdate(update))
-          }
-          await send(.motionFinished)
-        } catch {
-          await send(.motionFailed("\(error)"))
+    .run { [motion] send in
+      await motion.create(id: ManagerID())
+      do {
+        for try await update in motion.startDeviceMotionUpdates(id: ManagerID(), using: frame) {
+          await send(.motionUpdate(update))
         }
+        await send(.motionFinished)
+      } catch {
+        await send(.motionFailed("\(error)"))
       }
-      .cancellable(id: CancelID.updates, cancelInFlight: true)
+    }
+    .cancellable(id: CancelID.updates, cancelInFlight: true)
   }
 
   private func stop() -> Effect<Action> {

@@ -129,7 +129,8 @@ public struct SensorFeature: Reducer {
     case .sample(let sample):
       state.latest = sample
       state.sampleCount += 1
-      state.recentMagnitudes.append((sample.x * sample.x + sample.y * sample.y + sample.z * sample.z).squareRoot())
+      state.recentMagnitudes.append(
+        (sample.x * sample.x + sample.y * sample.y + sample.z * sample.z).squareRoot())
       if state.recentMagnitudes.count > Self.historyLength {
         state.recentMagnitudes.removeFirst(state.recentMagnitudes.count - Self.historyLength)
       }

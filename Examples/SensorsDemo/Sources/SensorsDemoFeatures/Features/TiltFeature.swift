@@ -19,7 +19,9 @@ public struct TiltFeature: Reducer {
 
     /// The tilt that gravity's z component (g, Core Motion sign) shows.
     public init(gravityZ z: Double) {
-      self = z > TiltFeature.frontalThreshold ? .forward : z < -TiltFeature.frontalThreshold ? .backward : .none
+      self =
+        z > TiltFeature.frontalThreshold
+        ? .forward : z < -TiltFeature.frontalThreshold ? .backward : .none
     }
   }
 
@@ -34,7 +36,9 @@ public struct TiltFeature: Reducer {
 
     /// The tilt that gravity's x component (g, Core Motion sign) shows.
     public init(gravityX x: Double) {
-      self = x > TiltFeature.lateralThreshold ? .right : x < -TiltFeature.lateralThreshold ? .left : .none
+      self =
+        x > TiltFeature.lateralThreshold
+        ? .right : x < -TiltFeature.lateralThreshold ? .left : .none
     }
   }
 
@@ -75,8 +79,10 @@ public struct TiltFeature: Reducer {
 
     /// "vertical" when neither tilt shows, otherwise the tilts that do, e.g. "forward, left".
     public var summary: String {
-      let parts = [frontal == .none ? nil : frontal.rawValue, lateral == .none ? nil : lateral.rawValue]
-        .compactMap { $0 }
+      let parts = [
+        frontal == .none ? nil : frontal.rawValue, lateral == .none ? nil : lateral.rawValue,
+      ]
+      .compactMap { $0 }
       return parts.isEmpty ? "vertical" : parts.joined(separator: ", ")
     }
   }
@@ -116,7 +122,8 @@ public struct TiltFeature: Reducer {
     case .start:
       return .run { [motion] send in
         await motion.create(id: ManagerID())
-        await motion.setUpdateInterval(id: ManagerID(), sensor: .deviceMotion, to: Self.updateInterval)
+        await motion.setUpdateInterval(
+          id: ManagerID(), sensor: .deviceMotion, to: Self.updateInterval)
         do {
           for try await update in motion.startDeviceMotionUpdates(id: ManagerID()) {
             await send(.motionUpdate(update))
@@ -188,7 +195,8 @@ public struct TiltFeature: Reducer {
 
   private func stopEverything() -> Effect<Action> {
     .concatenate(
-      .merge(.cancel(id: CancelID.updates), .cancel(id: CancelID.frontal), .cancel(id: CancelID.lateral)),
+      .merge(
+        .cancel(id: CancelID.updates), .cancel(id: CancelID.frontal), .cancel(id: CancelID.lateral)),
       .run { [motion] _ in
         await motion.stopDeviceMotionUpdates(id: ManagerID())
         await motion.destroy(id: ManagerID())

@@ -2,7 +2,10 @@ extension BouncerFeature {
   /// The arena with the block, and the numbers behind it.
   public static let presentation = Presentation<State, Action>(
     screen: { state in
-      ["Bouncer (elasticity \(BouncerFeature.elasticity); the block falls the way gravity pulls)", ""]
+      [
+        "Bouncer (elasticity \(BouncerFeature.elasticity); the block falls the way gravity pulls)",
+        "",
+      ]
         + BouncerFeature.arena(state)
         + [
           "acceleration \(state.acceleration.map(Format.acceleration) ?? "—")   bounces \(state.bounces)"
@@ -15,9 +18,12 @@ extension BouncerFeature {
       case .accelerometer:
         // Ten lines a second at 50 Hz; `--json` has every sample.
         state.updateCount % 5 == 0
-          ? ["x \(Format.fixed(state.position.x, 2))  y \(Format.fixed(state.position.y, 2))  bounces \(state.bounces)"]
+          ? [
+            "x \(Format.fixed(state.position.x, 2))  y \(Format.fixed(state.position.y, 2))  bounces \(state.bounces)"
+          ]
           : []
-      case .accelerometerFinished: ["updates ended after \(state.updateCount) samples, \(state.bounces) bounces"]
+      case .accelerometerFinished:
+        ["updates ended after \(state.updateCount) samples, \(state.bounces) bounces"]
       default: []
       }
     },

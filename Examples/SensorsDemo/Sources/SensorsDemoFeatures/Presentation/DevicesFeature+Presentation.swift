@@ -27,7 +27,9 @@ extension DevicesFeature {
   static func modes(_ device: IIODevice) -> [String] {
     var modes: [String] = []
     if device.channels.contains(where: \.isPollable) { modes.append("poll") }
-    if device.buffer != nil, device.channels.contains(where: { $0.scanElement != nil }) { modes.append("buffered") }
+    if device.buffer != nil, device.channels.contains(where: { $0.scanElement != nil }) {
+      modes.append("buffered")
+    }
     return modes
   }
 

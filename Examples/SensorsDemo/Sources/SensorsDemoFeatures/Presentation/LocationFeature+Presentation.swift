@@ -5,19 +5,22 @@ extension LocationFeature {
   /// Authorization, fix, position, accuracy, speed, course and satellites.
   public static let presentation = Presentation<State, Action>(
     screen: { state in ["Location", ""] + LocationFeature.rows(for: state) },
-    lines: { action, _ in
+    lines: { action, state in
       guard case .locationManager(let event) = action else { return [] }
-      return LocationFeature.line(for: event).map { [$0] } ?? []
+      return LocationFeature.line(for: event.accepted(in: state)).map { [$0] } ?? []
     },
-    json: { action, _ in
+    json: { action, state in
       guard case .locationManager(let event) = action else { return [] }
-      return LocationFeature.json(for: event)
+      return LocationFeature.json(for: event.accepted(in: state))
     }
   )
 
   /// The rows describing the location state, shared with the dashboard.
   public static func rows(for state: State) -> [String] {
-    var rows = ["authorization  \(state.authorization.rawValue)" + (state.service.map { "   link: \(describe($0))" } ?? "")]
+    var rows = [
+      "authorization  \(state.authorization.rawValue)"
+        + (state.service.map { "   link: \(describe($0))" } ?? "")
+    ]
     if let alert = state.alert { rows.append("alert: \(alert)") }
     if let l = state.location {
       rows += [
@@ -46,7 +49,8 @@ extension LocationFeature {
           + "  ±\(Format.fixed(l.horizontalAccuracy, 1)) m  speed \(Format.fixed(l.speed, 2)) m/s"
           + "  course \(Format.fixed(l.course, 1))°"
       }
-    case .satellitesUpdated(let s): "satellites: \(s.filter(\.used).count) used of \(s.count) in view"
+    case .satellitesUpdated(let s):
+      "satellites: \(s.filter(\.used).count) used of \(s.count) in view"
     case .serviceStateChanged(let service): "link: \(describe(service))"
     case .failed(let error): "error: \(error.description)"
     default: nil
@@ -129,5 +133,13 @@ extension LocationFeature {
 
   static func timestamp(_ date: Date) -> String {
     date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+  }
+}
+
+extension LocationEvent {
+  /// The event as the feature took it: a `locationsUpdated` cut to the fixes within the limit.
+  fileprivate func accepted(in state: LocationFeature.State) -> LocationEvent {
+    guard case .locationsUpdated(let locations) = self else { return self }
+    return .locationsUpdated(Array(locations.prefix(state.acceptedFromLastUpdate)))
   }
 }

@@ -35,7 +35,8 @@ extension MotionFeature {
       "user acc.  \(Format.acceleration(m.userAcceleration))",
       "rotation   \(Format.vector(m.rotationRate.x, m.rotationRate.y, m.rotationRate.z)) rad/s",
       "heading    \(m.heading.map { Format.fixed($0, 1) + "°" } ?? "— (needs a north-referenced frame)")",
-      "updates    \(state.updateCount)" + (state.restarts > 0 ? "  (replay looped \(state.restarts)×)" : ""),
+      "updates    \(state.updateCount)"
+        + (state.restarts > 0 ? "  (replay looped \(state.restarts)×)" : ""),
     ]
     if let error = state.errorMessage { rows.append("error: \(error)") }
     return rows
@@ -59,7 +60,8 @@ extension MotionFeature {
     let q = m.attitude.quaternion
     line.add("quaternion", [q.w, q.x, q.y, q.z])
     line.add("gravity", [m.gravity.x, m.gravity.y, m.gravity.z])
-    line.add("userAcceleration", [m.userAcceleration.x, m.userAcceleration.y, m.userAcceleration.z])
+    line.add(
+      "userAcceleration", [m.userAcceleration.x, m.userAcceleration.y, m.userAcceleration.z])
     line.add("rotationRate", [m.rotationRate.x, m.rotationRate.y, m.rotationRate.z])
     line.add("heading", m.heading)
     return line

@@ -14,11 +14,14 @@ extension RecordingFeature {
     },
     lines: { action, state in
       switch action {
-      case .recordingButtonTapped: [state.isRecording ? "recording started" : "recording stopped (\(state.zs.count) values)"]
+      case .recordingButtonTapped:
+        [state.isRecording ? "recording started" : "recording stopped (\(state.zs.count) values)"]
       case .motionUpdate:
         // One line per 25 values keeps a piped run readable; `--json` has every value.
         state.zs.count % 25 == 0 || state.isFinished
-          ? ["\(state.zs.count) values, latest \(Format.signed(state.zs.last, 4)) g²  \(Sparkline.render(state.zs, width: 25))"]
+          ? [
+            "\(state.zs.count) values, latest \(Format.signed(state.zs.last, 4)) g²  \(Sparkline.render(state.zs, width: 25))"
+          ]
           : []
       case .motionFinished: ["updates ended (\(state.zs.count) values)"]
       case .motionFailed: []

@@ -21,8 +21,10 @@ extension SensorFeature {
     lines: { action, state in
       switch action {
       case .sample(let s):
-        ["t=\(Format.fixed(s.timestamp, 3)) s  x \(Format.signed(s.x, 4))  y \(Format.signed(s.y, 4))"
-          + "  z \(Format.signed(s.z, 4)) \(state.sensor.unit)"]
+        [
+          "t=\(Format.fixed(s.timestamp, 3)) s  x \(Format.signed(s.x, 4))  y \(Format.signed(s.y, 4))"
+            + "  z \(Format.signed(s.z, 4)) \(state.sensor.unit)"
+        ]
       default: []
       }
     },

@@ -17,7 +17,8 @@ extension TiltFeature {
     lines: { action, state in
       switch action {
       case .frontalTiltSettled, .lateralTiltSettled: ["tilt: \(state.summary)"]
-      case .motionFinished: ["updates ended after \(state.updateCount) updates; tilt: \(state.summary)"]
+      case .motionFinished:
+        ["updates ended after \(state.updateCount) updates; tilt: \(state.summary)"]
       default: []
       }
     },

@@ -1,5 +1,6 @@
 import ComposableStore
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -63,9 +64,16 @@ public struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
   public func run<R: Reducer<State, Action>>(
     initialState: State, reducer: sending R, mode: OutputMode, output: OutputWriter = OutputWriter()
   ) async -> Int32 {
-    let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(64))
+    let (events, continuation) = AsyncStream.makeStream(
+      of: Event.self, bufferingPolicy: .bufferingNewest(64))
     let presentation = presentation
+    let isFinished = isFinished
+    // Once the feature is finished (say `--count` was reached), later events are not shown:
+    // they may still arrive while the run loop winds down.
+    let shownFinish = Atomic<Bool>(false)
     let observed = ObservedReducer(base: reducer) { action, state in
+      guard !shownFinish.load(ordering: .relaxed) else { return }
+      if isFinished(state) { shownFinish.store(true, ordering: .relaxed) }
       let lines: [String]
       switch mode {
       case .screen: return
@@ -104,7 +112,9 @@ public struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
     return status
   }
 
-  private func loop(_ events: AsyncStream<Event>, store: Store<State, Action>, screen: TerminalScreen?) async -> Int32 {
+  private func loop(
+    _ events: AsyncStream<Event>, store: Store<State, Action>, screen: TerminalScreen?
+  ) async -> Int32 {
     var latest: State?
     var dirty = false
     for await event in events {
@@ -112,7 +122,9 @@ public struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
       case .state(let state):
         latest = state
         dirty = true
-        if isFinished(state), screen == nil || !lingersWhenFinished || failure(state) != nil { return 0 }
+        if isFinished(state), screen == nil || !lingersWhenFinished || failure(state) != nil {
+          return 0
+        }
       case .tick:
         if dirty, let latest, let screen {
           screen.draw(presentation.screen(latest))

@@ -8,7 +8,9 @@ public enum OutputMode: Sendable, Equatable {
   case json
 
   /// `.json` when asked for, else `.screen` on a terminal and `.lines` otherwise.
-  public static func choose(json: Bool, isTerminal: Bool = TerminalScreen.isOutputTerminal) -> OutputMode {
+  public static func choose(json: Bool, isTerminal: Bool = TerminalScreen.isOutputTerminal)
+    -> OutputMode
+  {
     json ? .json : isTerminal ? .screen : .lines
   }
 }

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// Writes whole lines to a file descriptor (standard output by default), and remembers when
 /// the reader went away (`EPIPE`: `sensors-demo | head` after `head` exits) so the program can

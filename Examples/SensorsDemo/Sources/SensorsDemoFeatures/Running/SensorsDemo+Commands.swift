@@ -4,7 +4,9 @@ import LinuxIIO
 
 // One function per command: the feature, its initial state, and how the runner drives it.
 extension SensorsDemo {
-  static func dashboard(_ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock) async -> Int32 {
+  static func dashboard(_ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock) async
+    -> Int32
+  {
     let motion: Sources.Source<MotionClient>
     let location: Sources.Source<LocationClient>
     switch (Sources.motion(arguments, clock: clock), Sources.location(arguments, clock: clock)) {
@@ -21,8 +23,10 @@ extension SensorsDemo {
         + (arguments.speed == 1 ? "" : " at \(Format.fixed(arguments.speed, 1))×")
         + ". Live sensors: --live, --iio-root DIR, --gpsd HOST:PORT"
       : "live sensors"
-    let timeLimit = arguments.seconds.map { Duration.seconds($0) } ?? (mode == .screen ? nil : .seconds(6))
-    var state = DashboardFeature.State(source: banner, timeLimit: timeLimit, frame: arguments.frame ?? .xArbitraryZVertical)
+    let timeLimit =
+      arguments.seconds.map { Duration.seconds($0) } ?? (mode == .screen ? nil : .seconds(6))
+    var state = DashboardFeature.State(
+      source: banner, timeLimit: timeLimit, frame: arguments.frame ?? .xArbitraryZVertical)
     state.motion.repeats = mode == .screen && motion.isReplay
     let runner = FeatureRunner<DashboardFeature.State, DashboardFeature.Action>(
       presentation: DashboardFeature.presentation,
@@ -30,8 +34,11 @@ extension SensorsDemo {
       stop: { _ in .stop },
       isFinished: \.isFinished,
       failure: { state in
-        let failures = [state.motion.errorMessage, locationFailure(state.location)].compactMap { $0 }
-        return state.isFinished && !state.timeIsUp && !failures.isEmpty ? failures.joined(separator: "; ") : nil
+        let failures = [state.motion.errorMessage, locationFailure(state.location)].compactMap {
+          $0
+        }
+        return state.isFinished && !state.timeIsUp && !failures.isEmpty
+          ? failures.joined(separator: "; ") : nil
       }
     )
     return await runner.run(
@@ -40,7 +47,9 @@ extension SensorsDemo {
       mode: mode)
   }
 
-  static func record(_ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode) async -> Int32 {
+  static func record(
+    _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode
+  ) async -> Int32 {
     let runner = FeatureRunner<RecordingFeature.State, RecordingFeature.Action>(
       presentation: RecordingFeature.presentation,
       start: [.recordingButtonTapped],
@@ -51,62 +60,86 @@ extension SensorsDemo {
       lingersWhenFinished: arguments.count == nil
     )
     return await runner.run(
-      initialState: RecordingFeature.State(limit: arguments.count), reducer: RecordingFeature(motion: source.client),
+      initialState: RecordingFeature.State(limit: arguments.count),
+      reducer: RecordingFeature(motion: source.client),
       mode: mode)
   }
 
   static func tilt(
-    _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock
+    _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode,
+    clock: ScaledClock
   ) async -> Int32 {
     let runner = FeatureRunner<TiltFeature.State, TiltFeature.Action>(
-      presentation: TiltFeature.presentation, start: [.start], stop: { _ in .stop }, isFinished: \.isFinished,
+      presentation: TiltFeature.presentation, start: [.start], stop: { _ in .stop },
+      isFinished: \.isFinished,
       failure: \.errorMessage, lingersWhenFinished: arguments.count == nil)
     return await runner.run(
-      initialState: TiltFeature.State(limit: arguments.count), reducer: TiltFeature(motion: source.client, clock: clock),
+      initialState: TiltFeature.State(limit: arguments.count),
+      reducer: TiltFeature(motion: source.client, clock: clock),
       mode: mode)
   }
 
-  static func bouncer(_ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode) async -> Int32 {
+  static func bouncer(
+    _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode
+  ) async -> Int32 {
     let runner = FeatureRunner<BouncerFeature.State, BouncerFeature.Action>(
-      presentation: BouncerFeature.presentation, start: [.start], stop: { _ in .stop }, isFinished: \.isFinished,
+      presentation: BouncerFeature.presentation, start: [.start], stop: { _ in .stop },
+      isFinished: \.isFinished,
       failure: \.errorMessage, lingersWhenFinished: arguments.count == nil)
     return await runner.run(
-      initialState: BouncerFeature.State(limit: arguments.count), reducer: BouncerFeature(motion: source.client), mode: mode)
+      initialState: BouncerFeature.State(limit: arguments.count),
+      reducer: BouncerFeature(motion: source.client), mode: mode)
   }
 
-  static func motion(_ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode) async -> Int32 {
+  static func motion(
+    _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode
+  ) async -> Int32 {
     let runner = FeatureRunner<MotionFeature.State, MotionFeature.Action>(
-      presentation: MotionFeature.presentation, start: [.start], stop: { _ in .stop }, isFinished: \.isFinished,
+      presentation: MotionFeature.presentation, start: [.start], stop: { _ in .stop },
+      isFinished: \.isFinished,
       failure: \.errorMessage, lingersWhenFinished: arguments.count == nil)
-    let state = MotionFeature.State(frame: arguments.frame ?? .xArbitraryZVertical, limit: arguments.count)
-    return await runner.run(initialState: state, reducer: MotionFeature(motion: source.client), mode: mode)
+    let state = MotionFeature.State(
+      frame: arguments.frame ?? .xArbitraryZVertical, limit: arguments.count)
+    return await runner.run(
+      initialState: state, reducer: MotionFeature(motion: source.client), mode: mode)
   }
 
-  static func sensor(_ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode) async -> Int32 {
+  static func sensor(
+    _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode
+  ) async -> Int32 {
     let sensor = SensorFeature.Sensor(rawValue: arguments.command.rawValue) ?? .accelerometer
     let runner = FeatureRunner<SensorFeature.State, SensorFeature.Action>(
-      presentation: SensorFeature.presentation, start: [.start], stop: { _ in .stop }, isFinished: \.isFinished,
+      presentation: SensorFeature.presentation, start: [.start], stop: { _ in .stop },
+      isFinished: \.isFinished,
       failure: \.errorMessage, lingersWhenFinished: arguments.count == nil)
     let state = SensorFeature.State(
-      sensor: sensor, interval: arguments.interval.map { Duration.seconds($0) }, limit: arguments.count)
-    return await runner.run(initialState: state, reducer: SensorFeature(motion: source.client), mode: mode)
+      sensor: sensor, interval: arguments.interval.map { Duration.seconds($0) },
+      limit: arguments.count)
+    return await runner.run(
+      initialState: state, reducer: SensorFeature(motion: source.client), mode: mode)
   }
 
-  static func location(_ source: Sources.Source<LocationClient>, _ arguments: DemoArguments, mode: OutputMode) async -> Int32 {
+  static func location(
+    _ source: Sources.Source<LocationClient>, _ arguments: DemoArguments, mode: OutputMode
+  ) async -> Int32 {
     let runner = FeatureRunner<LocationFeature.State, LocationFeature.Action>(
       presentation: LocationFeature.presentation, start: [.onAppear], stop: { _ in .onDisappear },
-      isFinished: \.isFinished, failure: locationFailure, lingersWhenFinished: arguments.count == nil)
+      isFinished: \.isFinished, failure: locationFailure,
+      lingersWhenFinished: arguments.count == nil)
     return await runner.run(
-      initialState: LocationFeature.State(limit: arguments.count), reducer: LocationFeature(location: source.client),
+      initialState: LocationFeature.State(limit: arguments.count),
+      reducer: LocationFeature(location: source.client),
       mode: mode)
   }
 
   static func devices(_ arguments: DemoArguments, mode: OutputMode) async -> Int32 {
     let runner = FeatureRunner<DevicesFeature.State, DevicesFeature.Action>(
-      presentation: DevicesFeature.presentation, start: [.load], stop: { _ in nil }, isFinished: \.isFinished,
+      presentation: DevicesFeature.presentation, start: [.load], stop: { _ in nil },
+      isFinished: \.isFinished,
       failure: \.errorMessage)
     return await runner.run(
-      initialState: DevicesFeature.State(root: arguments.iioRoot ?? IIOSystem.defaultRoot), reducer: DevicesFeature(),
+      initialState: DevicesFeature.State(root: arguments.iioRoot ?? IIOSystem.defaultRoot),
+      reducer: DevicesFeature(),
       mode: mode)
   }
 

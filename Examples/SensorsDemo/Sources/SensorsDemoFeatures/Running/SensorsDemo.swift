@@ -37,14 +37,17 @@ public enum SensorsDemo {
     }
   }
 
-  static func run(_ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock) async throws(SourceError) -> Int32 {
+  static func run(_ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock)
+    async throws(SourceError) -> Int32
+  {
     switch arguments.command {
     case .dashboard:
       return await dashboard(arguments, mode: mode, clock: clock)
     case .record:
       return await record(try Sources.motion(arguments, clock: clock).get(), arguments, mode: mode)
     case .tilt:
-      return await tilt(try Sources.motion(arguments, clock: clock).get(), arguments, mode: mode, clock: clock)
+      return await tilt(
+        try Sources.motion(arguments, clock: clock).get(), arguments, mode: mode, clock: clock)
     case .bouncer:
       return await bouncer(try Sources.motion(arguments, clock: clock).get(), arguments, mode: mode)
     case .motion:
@@ -52,7 +55,8 @@ public enum SensorsDemo {
     case .accelerometer, .gyro, .magnetometer:
       return await sensor(try Sources.motion(arguments, clock: clock).get(), arguments, mode: mode)
     case .location:
-      return await location(try Sources.location(arguments, clock: clock).get(), arguments, mode: mode)
+      return await location(
+        try Sources.location(arguments, clock: clock).get(), arguments, mode: mode)
     case .devices:
       return await devices(arguments, mode: mode)
     }

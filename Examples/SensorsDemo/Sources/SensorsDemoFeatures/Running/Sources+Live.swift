@@ -7,14 +7,21 @@ extension Sources {
   ///
   /// Discovery runs first so that a machine without sensors gets a message naming the root
   /// searched and how to go on, before any client starts.
-  static func liveMotion(root: String, mode: DemoArguments.ReadMode?) -> Result<Source<MotionClient>, SourceError> {
+  static func liveMotion(root: String, mode: DemoArguments.ReadMode?) -> Result<
+    Source<MotionClient>, SourceError
+  > {
     let devices: [IIODevice]
     do {
       devices = try IIOSystem(root: root).devices()
     } catch {
-      return .failure(.noSensor("no motion sensors: \(error.description) To try without hardware, add --bundled."))
+      return .failure(
+        .noSensor("no motion sensors: \(error.description) To try without hardware, add --bundled.")
+      )
     }
-    guard devices.contains(where: { $0.measures(.accel) || $0.measures(.anglvel) || $0.measures(.magn) }) else {
+    guard
+      devices.contains(where: { $0.measures(.accel) || $0.measures(.anglvel) || $0.measures(.magn) }
+      )
+    else {
       return .failure(
         .noSensor(
           "no accelerometer, gyroscope or magnetometer found under \(root) (looked for IIO devices with "
@@ -30,11 +37,14 @@ extension Sources {
 
   /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else
   /// 127.0.0.1:2947).
-  static func liveLocation(_ address: DemoArguments.GPSDAddress?) -> Result<Source<LocationClient>, SourceError> {
+  static func liveLocation(_ address: DemoArguments.GPSDAddress?) -> Result<
+    Source<LocationClient>, SourceError
+  > {
     let configuration = LocationClient.Configuration(host: address?.host, port: address?.port)
     return .failure(
       .liveUnavailable(
         "this build of ComposableLocation has no live gpsd backend yet (would connect to "
-          + "\(configuration.host):\(configuration.port)); add --bundled or --replay FILE to use a capture"))
+          + "\(configuration.host):\(configuration.port)); add --bundled or --replay FILE to use a capture"
+      ))
   }
 }

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// The terminal settings saved before entering raw mode, taken back exactly once on restore.
 final class SavedTermios: Sendable {

@@ -4,7 +4,8 @@ import Testing
 /// The built `sensors-demo`, run as a user would from a script (output piped, not a terminal).
 @Suite("sensors-demo end to end", .serialized)
 struct SensorsDemoEndToEndTests {
-  @Test("no arguments: replays the bundled recordings and finishes by itself within about ten seconds")
+  @Test(
+    "no arguments: replays the bundled recordings and finishes by itself within about ten seconds")
   func dashboardFinishesOnItsOwn() async throws {
     let result = try await DemoProcess.run([])
     #expect(result.status == 0, "\(result.standardError)")
@@ -14,7 +15,8 @@ struct SensorsDemoEndToEndTests {
     #expect(lines.first?.contains("replaying the bundled IMU recording") == true)
     #expect(lines.first?.contains("--live") == true, "it says how to switch to live sensors")
     #expect(lines.filter { $0.hasPrefix("motion   t=") }.count >= 5)
-    #expect(lines.contains { $0.hasPrefix("location fix 3D  27.2") }, "a real fix from the gpsd capture")
+    #expect(
+      lines.contains { $0.hasPrefix("location fix 3D  27.2") }, "a real fix from the gpsd capture")
     #expect(lines.contains { $0.hasPrefix("location satellites:") })
     #expect(lines.last == "time limit reached")
   }
@@ -24,7 +26,8 @@ struct SensorsDemoEndToEndTests {
     let result = try await DemoProcess.run(["--json", "--seconds", "2", "--speed", "4"])
     #expect(result.status == 0, "\(result.standardError)")
     let events = try result.lines.map { line in
-      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       return try #require(object["event"] as? String)
     }
     #expect(events.contains("motion"))
@@ -34,23 +37,30 @@ struct SensorsDemoEndToEndTests {
 
   @Test("location --count N --json: exactly N location objects, then exit 0")
   func locationCount() async throws {
-    let result = try await DemoProcess.run(["location", "--bundled", "--count", "3", "--json", "--speed", "8"])
+    let result = try await DemoProcess.run([
+      "location", "--bundled", "--count", "3", "--json", "--speed", "8",
+    ])
     #expect(result.status == 0, "\(result.standardError)")
     let locations = try result.lines.compactMap { line -> [String: Any]? in
-      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       return object["event"] as? String == "location" ? object : nil
     }
     #expect(locations.count == 3)
-    #expect(locations.allSatisfy { ($0["latitude"] as? Double).map { abs($0 - -27.21) < 0.01 } ?? false })
+    #expect(
+      locations.allSatisfy { ($0["latitude"] as? Double).map { abs($0 - -27.21) < 0.01 } ?? false })
   }
 
-  @Test("accelerometer --count N --json: N samples in g with Core Motion's sign (flat, face up: z ≈ −1)")
+  @Test(
+    "accelerometer --count N --json: N samples in g with Core Motion's sign (flat, face up: z ≈ −1)"
+  )
   func accelerometerSamples() async throws {
     let result = try await DemoProcess.run(["accelerometer", "--bundled", "--count", "5", "--json"])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.lines.count == 5)
     for line in result.lines {
-      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       #expect(object["event"] as? String == "accelerometer")
       let z = try #require(object["z"] as? Double)
       #expect(z < -0.9 && z > -1.1)
@@ -68,7 +78,9 @@ struct SensorsDemoEndToEndTests {
 
   @Test(
     "bad command lines: a one-line error on standard error and exit status 2",
-    arguments: [["--bogus"], ["tilt", "--count", "-3"], ["teleport"], ["location", "--gpsd", "a:b:c"]])
+    arguments: [
+      ["--bogus"], ["tilt", "--count", "-3"], ["teleport"], ["location", "--gpsd", "a:b:c"],
+    ])
   func badOptions(arguments: [String]) async throws {
     let result = try await DemoProcess.run(arguments)
     #expect(result.status == 2)
@@ -79,7 +91,9 @@ struct SensorsDemoEndToEndTests {
 
   @Test("no sensor found: says where it looked and what to do, non-zero exit")
   func noSensor() async throws {
-    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-iio-root-\(UUID())").path
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "no-such-iio-root-\(UUID())"
+    ).path
     for command in ["gyro", "tilt", "devices"] {
       let result = try await DemoProcess.run([command, "--iio-root", missing])
       #expect(result.status == 1)
@@ -90,7 +104,10 @@ struct SensorsDemoEndToEndTests {
 
   @Test("--help for every command, exit 0")
   func helpForEveryCommand() async throws {
-    for command in ["", "record", "tilt", "bouncer", "location", "motion", "devices", "accelerometer", "gyro", "magnetometer"] {
+    for command in [
+      "", "record", "tilt", "bouncer", "location", "motion", "devices", "accelerometer", "gyro",
+      "magnetometer",
+    ] {
       let result = try await DemoProcess.run(command.isEmpty ? ["--help"] : [command, "--help"])
       #expect(result.status == 0)
       #expect(result.standardOutput.contains("USAGE: sensors-demo"))

@@ -7,7 +7,9 @@ import Testing
 @Suite("Bouncer")
 struct BouncerFeatureTests {
   /// A store whose accelerometer the test drives by sending samples directly.
-  private func store(width: Double = 10, height: Double = 10) -> Store<BouncerFeature.State, BouncerFeature.Action> {
+  private func store(width: Double = 10, height: Double = 10) -> Store<
+    BouncerFeature.State, BouncerFeature.Action
+  > {
     Store(initialState: BouncerFeature.State(width: width, height: height)) {
       BouncerFeature(motion: .unimplemented())
     }

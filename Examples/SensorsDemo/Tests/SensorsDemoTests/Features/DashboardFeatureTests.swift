@@ -22,13 +22,17 @@ struct DashboardFeatureTests {
     #expect(text.split(separator: "\n").filter { $0.contains("\"class\":\"TPV\"") }.count == 142)
   }
 
-  @Test("replayed on a test clock, the dashboard shows real attitude, a fix and satellites, and stops at its time limit")
+  @Test(
+    "replayed on a test clock, the dashboard shows real attitude, a fix and satellites, and stops at its time limit"
+  )
   func replaysBothHalves() async throws {
     let clock = TestClock()
     let recording = try IMURecording(contentsOf: try #require(Sources.bundledIMURecording))
     let motion = MotionClient.replay(recording: recording, clock: clock)
-    let location = LocationClient.replay(contentsOf: try #require(Sources.bundledGPSDCapture), clock: clock)
-    let store = Store(initialState: DashboardFeature.State(source: "test", timeLimit: .seconds(12))) {
+    let location = LocationClient.replay(
+      contentsOf: try #require(Sources.bundledGPSDCapture), clock: clock)
+    let store = Store(initialState: DashboardFeature.State(source: "test", timeLimit: .seconds(12)))
+    {
       DashboardFeature(motion: motion, location: location, clock: clock)
     }
 
@@ -40,7 +44,9 @@ struct DashboardFeatureTests {
     #expect(state.isFinished)
     #expect(state.motion.updateCount > 100)
     let gravity = try #require(state.motion.latest?.gravity)
-    #expect(abs((gravity.x * gravity.x + gravity.y * gravity.y + gravity.z * gravity.z).squareRoot() - 1) < 1e-6)
+    #expect(
+      abs((gravity.x * gravity.x + gravity.y * gravity.y + gravity.z * gravity.z).squareRoot() - 1)
+        < 1e-6)
     #expect(state.location.authorization == .authorizedWhenInUse)
     let fix = try #require(state.location.location)
     #expect(abs(fix.coordinate.latitude - -27.21) < 0.01, "the haicom-305N walk near Brisbane")

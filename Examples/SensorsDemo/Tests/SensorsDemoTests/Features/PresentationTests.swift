@@ -13,15 +13,19 @@ struct PresentationTests {
     line.add("infinite", Double.infinity)
     line.add("count", 3)
     line.add("vector", [1.5, -2, 0])
-    #expect(line.description == #"{"event":"error","message":"a \"quoted\"\nline\\","count":3,"vector":[1.5,-2,0]}"#)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.description.utf8)) as? [String: Any])
+    #expect(
+      line.description
+        == #"{"event":"error","message":"a \"quoted\"\nline\\","count":3,"vector":[1.5,-2,0]}"#)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.description.utf8)) as? [String: Any])
     #expect(object["message"] as? String == "a \"quoted\"\nline\\")
   }
 
   @Test("a location becomes the JSON object the issue describes, absent values omitted")
   func locationJSON() {
     let fix = Location(
-      coordinate: Coordinate(latitude: -27.5, longitude: 153.25), altitude: 3, horizontalAccuracy: 12.5,
+      coordinate: Coordinate(latitude: -27.5, longitude: 153.25), altitude: 3,
+      horizontalAccuracy: 12.5,
       speed: 1.25, timestamp: Date(timeIntervalSince1970: 0))
     #expect(
       LocationFeature.json(for: fix).description

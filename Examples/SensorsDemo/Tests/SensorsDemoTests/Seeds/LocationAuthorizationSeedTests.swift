@@ -35,7 +35,9 @@ struct LocationAuthorizationSeedTests {
     let calls = CallLog()
     let (stream, events) = AsyncStream.makeStream(of: LocationEvent.self)
     let location = client(answer: .denied, calls: calls, events: events, stream: stream)
-    let store = TestStore(initialState: LocationFeature.State()) { LocationFeature(location: location) }
+    let store = TestStore(initialState: LocationFeature.State()) {
+      LocationFeature(location: location)
+    }
 
     await store.send(.onAppear)
     await store.receive(.locationManager(.authorizationChanged(.denied))) {
@@ -54,23 +56,31 @@ struct LocationAuthorizationSeedTests {
   func authorizedReceivesLocation() async {
     let calls = CallLog()
     let (stream, events) = AsyncStream.makeStream(of: LocationEvent.self)
-    let location = client(answer: .authorizedWhenInUse, calls: calls, events: events, stream: stream)
-    let store = TestStore(initialState: LocationFeature.State()) { LocationFeature(location: location) }
+    let location = client(
+      answer: .authorizedWhenInUse, calls: calls, events: events, stream: stream)
+    let store = TestStore(initialState: LocationFeature.State()) {
+      LocationFeature(location: location)
+    }
 
     await store.send(.onAppear)
     await store.receive(.locationManager(.authorizationChanged(.authorizedWhenInUse))) {
       $0.authorization = .authorizedWhenInUse
     }
-    let berlin = Location(coordinate: Coordinate(latitude: 52.52, longitude: 13.405), horizontalAccuracy: 5)
+    let berlin = Location(
+      coordinate: Coordinate(latitude: 52.52, longitude: 13.405), horizontalAccuracy: 5)
     events.yield(.locationsUpdated([berlin]))
     await store.receive(.locationManager(.locationsUpdated([berlin]))) {
       $0.location = berlin
       $0.locationCount = 1
+      $0.acceptedFromLastUpdate = 1
     }
     await store.send(.onDisappear)
     await store.finish()
 
-    #expect(calls.names == ["create", "requestWhenInUseAuthorization", "startUpdatingLocation", "destroy"])
+    #expect(
+      calls.names == [
+        "create", "requestWhenInUseAuthorization", "startUpdatingLocation", "destroy",
+      ])
   }
 
   @Test("the authorization status stream starts with the current status, then follows changes")

@@ -6,7 +6,9 @@ import Testing
 /// composable-core-motion's README test: record, receive one update, stop.
 @Suite("Seed: recording device motion")
 struct MotionRecordingSeedTests {
-  @Test("record → gravity (1,2,3) · userAcceleration (4,5,6) → zs == [32] → stop; manager created and destroyed")
+  @Test(
+    "record → gravity (1,2,3) · userAcceleration (4,5,6) → zs == [32] → stop; manager created and destroyed"
+  )
   func recordThenStop() async {
     let calls = CallLog()
     let updates = ScriptedStream<DeviceMotion>()
@@ -19,7 +21,9 @@ struct MotionRecordingSeedTests {
     motion.stopDeviceMotionUpdates = { _ in calls.record("stopDeviceMotionUpdates") }
     motion.destroy = { _ in calls.record("destroy") }
 
-    let store = TestStore(initialState: RecordingFeature.State()) { RecordingFeature(motion: motion) }
+    let store = TestStore(initialState: RecordingFeature.State()) {
+      RecordingFeature(motion: motion)
+    }
 
     await store.send(.recordingButtonTapped) { $0.isRecording = true }
     await updates.waitForConsumer()
@@ -32,7 +36,8 @@ struct MotionRecordingSeedTests {
     await store.finish()
 
     #expect(store.state.zs == [32])
-    #expect(calls.names == ["create", "startDeviceMotionUpdates", "stopDeviceMotionUpdates", "destroy"])
+    #expect(
+      calls.names == ["create", "startDeviceMotionUpdates", "stopDeviceMotionUpdates", "destroy"])
     #expect(updates.isCancelled, "stopping must release the update stream")
   }
 
@@ -45,7 +50,9 @@ struct MotionRecordingSeedTests {
     motion.stopDeviceMotionUpdates = { _ in }
     motion.destroy = { _ in }
 
-    let store = TestStore(initialState: RecordingFeature.State(limit: 2)) { RecordingFeature(motion: motion) }
+    let store = TestStore(initialState: RecordingFeature.State(limit: 2)) {
+      RecordingFeature(motion: motion)
+    }
     await store.send(.recordingButtonTapped) { $0.isRecording = true }
     await updates.waitForConsumer()
 
@@ -71,7 +78,9 @@ struct MotionRecordingSeedTests {
     motion.startDeviceMotionUpdates = { _, _ in updates.stream }
     motion.destroy = { _ in calls.record("destroy") }
 
-    let store = TestStore(initialState: RecordingFeature.State()) { RecordingFeature(motion: motion) }
+    let store = TestStore(initialState: RecordingFeature.State()) {
+      RecordingFeature(motion: motion)
+    }
     await store.send(.recordingButtonTapped) { $0.isRecording = true }
     await updates.waitForConsumer()
     let error = MotionError.sensorUnavailable(.gyro, searched: "/sys/bus/iio/devices")

@@ -13,7 +13,9 @@ struct TiltDebounceSeedTests {
   var motion: MotionClient {
     var motion = MotionClient.unimplemented()
     motion.create = { _ in }
-    motion.setUpdateInterval = { [intervals] _, sensor, interval in intervals.record("\(sensor) \(interval)") }
+    motion.setUpdateInterval = { [intervals] _, sensor, interval in
+      intervals.record("\(sensor) \(interval)")
+    }
     motion.startDeviceMotionUpdates = { [updates] _, _ in updates.stream }
     motion.stopDeviceMotionUpdates = { _ in }
     motion.destroy = { _ in }
@@ -22,10 +24,14 @@ struct TiltDebounceSeedTests {
 
   @Test("a tilt shorter than 0.25 s never shows; one that lasts does")
   func debounce() async {
-    let store = TestStore(initialState: TiltFeature.State()) { TiltFeature(motion: motion, clock: clock) }
+    let store = TestStore(initialState: TiltFeature.State()) {
+      TiltFeature(motion: motion, clock: clock)
+    }
     await store.send(.start)
     await updates.waitForConsumer()
-    #expect(intervals.names == ["deviceMotion \(TiltFeature.updateInterval)"], "the detector asks for 60 Hz")
+    #expect(
+      intervals.names == ["deviceMotion \(TiltFeature.updateInterval)"],
+      "the detector asks for 60 Hz")
 
     // Upright, then tipped forward for 0.1 s only.
     let upright = deviceMotion(gravity: (0, -1, 0))
@@ -74,7 +80,9 @@ struct TiltDebounceSeedTests {
 
   @Test("the same tilt reported again does not restart the wait (deduplication)")
   func deduplicates() async {
-    let store = TestStore(initialState: TiltFeature.State()) { TiltFeature(motion: motion, clock: clock) }
+    let store = TestStore(initialState: TiltFeature.State()) {
+      TiltFeature(motion: motion, clock: clock)
+    }
     await store.send(.start)
     await updates.waitForConsumer()
     let right = deviceMotion(gravity: (0.5, -0.85, 0))

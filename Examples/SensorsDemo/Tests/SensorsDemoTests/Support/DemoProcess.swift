@@ -32,16 +32,21 @@ struct DemoProcess {
     let candidates = [
       bundle.appendingPathComponent("sensors-demo"),
       bundle.deletingLastPathComponent().appendingPathComponent("sensors-demo"),
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sensors-demo"),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("sensors-demo"),
     ]
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
       throw Failure.binaryNotFound(candidates.map(\.path))
     }
     return found
   }
 
   /// Runs `sensors-demo arguments…`, killing it (and failing) if it outlives `timeout` seconds.
-  static func run(_ arguments: [String], timeout: Double = 20, environment: [String: String] = [:]) async throws -> Result {
+  static func run(_ arguments: [String], timeout: Double = 20, environment: [String: String] = [:])
+    async throws -> Result
+  {
     let process = Process()
     process.executableURL = try binary()
     process.arguments = arguments
