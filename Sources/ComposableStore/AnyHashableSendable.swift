@@ -16,15 +16,18 @@ public struct AnyHashableSendable: Hashable, Sendable {
     }
   }
 
+  /// Whether both wrap equal values of the same type.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     AnyHashable(lhs.base) == AnyHashable(rhs.base)
   }
 
+  /// Hashes the wrapped value.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(AnyHashable(base))
   }
 }
 
 extension AnyHashableSendable: CustomStringConvertible {
+  /// The wrapped value's description.
   public var description: String { String(describing: base) }
 }

@@ -3,7 +3,7 @@
 ///
 /// An effect is a value: the reducer returns it and the ``Store`` runs it. Build effects with
 /// ``none``, ``send(_:)``, ``run(priority:operation:catch:fileID:line:)``, and combine them with
-/// ``merge(_:)-swift.type.method``, ``concatenate(_:)-swift.type.method``, ``map(_:)``,
+/// ``merge(_:)-(...)``, ``concatenate(_:)-(...)``, ``map(_:)``,
 /// ``cancellable(id:cancelInFlight:)`` and ``cancel(id:)``.
 ///
 /// ```swift
@@ -65,6 +65,12 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 extension Effect {
+  /// Whether this is `.none`: the common case, checked before any other work.
+  @inlinable
+  var isNone: Bool {
+    if case .none = operation { true } else { false }
+  }
+
   /// An effect that does nothing and completes at once.
   @inlinable
   public static var none: Self { Self(operation: .none) }
@@ -87,6 +93,8 @@ extension Effect {
   ///   - handler: Receives any error `operation` throws, except a cancellation. Without a handler
   ///     such an error is reported as a runtime warning on standard error (and fails a test under
   ///     `TestStore`), because effects should model failures as actions.
+  ///   - fileID: Where the effect was created, for the unhandled-error report.
+  ///   - line: The line where the effect was created, for the unhandled-error report.
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,

@@ -38,7 +38,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Creates a store that starts in `initialState` and runs `reducer` for every action.
   @inlinable
   public convenience init<R: Reducer<State, Action>>(initialState: State, reducer: sending R) {
-    self.init(initialState: initialState, reduce: reducer.reduce(into:action:), reportUnhandled: nil)
+    self.init(
+      initialState: initialState, reduce: reducer.reduce(into:action:), reportUnhandled: nil)
   }
 
   /// Creates a store that starts in `initialState` and runs the reducer `build` returns:

@@ -1,9 +1,13 @@
-@testable import ComposableSensorsTesting
 import Testing
+
+@testable import ComposableSensorsTesting
 
 @Suite struct DumpAndDiffTests {
   struct Fix: Equatable {
-    enum Mode: Equatable { case noFix, twoD, threeD(satellites: Int) }
+    enum Mode: Equatable {
+      case noFix, twoD
+      case threeD(satellites: Int)
+    }
     var mode: Mode
     var latitude: Double?
     var tags: Set<String>
@@ -36,7 +40,8 @@ import Testing
   }
 
   @Test func diffMarksRemovedThenInsertedLines() {
-    let diff = lineDiff(expected: ["(", "  a: 1,", "  b: 2", ")"], actual: ["(", "  a: 1,", "  b: 3", ")"])
+    let diff = lineDiff(
+      expected: ["(", "  a: 1,", "  b: 2", ")"], actual: ["(", "  a: 1,", "  b: 3", ")"])
     #expect(diff == "  (\n    a: 1,\n−   b: 2\n+   b: 3\n  )")
   }
 

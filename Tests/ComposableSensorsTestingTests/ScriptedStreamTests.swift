@@ -63,7 +63,8 @@ import Testing
       await script.waitForConsumer(timeout: .milliseconds(20))
     } matching: { issue in
       text(of: issue).hasPrefix(
-        "ScriptedStream.waitForConsumer() timed out after 0.02 seconds: nothing iterates the stream.")
+        "ScriptedStream.waitForConsumer() timed out after 0.02 seconds: nothing iterates the stream."
+      )
     }
   }
 }

@@ -30,7 +30,8 @@ import Testing
       await store.send(.increment)
     } matching: { issue in
       let message = text(of: issue)
-      return message.hasPrefix("State was not expected to change after sending .increment, but it did:")
+      return message.hasPrefix(
+        "State was not expected to change after sending .increment, but it did:")
         && message.contains("−   count: 0,") && message.contains("+   count: 1,")
         && message.contains("Describe the change in a trailing closure")
     }
@@ -165,11 +166,14 @@ import Testing
   @Test func releasingTheStoreWithAnEffectStillRunning() async {
     let samples = ScriptedStream<Double>()
     await withKnownIssue {
-      let store = TestStore(initialState: Listener.State()) { Listener(samples: { samples.stream }) }
+      let store = TestStore(initialState: Listener.State()) {
+        Listener(samples: { samples.stream })
+      }
       await store.send(.start)
       await samples.waitForConsumer()
     } matching: { issue in
-      text(of: issue).hasPrefix("An effect is still running at the end of the test, started by:\n  .start")
+      text(of: issue).hasPrefix(
+        "An effect is still running at the end of the test, started by:\n  .start")
     }
     // The released store cancelled its effect.
     for _ in 0..<1000 where !samples.isCancelled { await Task.yield() }
@@ -213,6 +217,32 @@ import Testing
       let message = text(of: issue)
       return message == "There were no received actions to skip."
         || message == "There were no in-flight effects to skip."
+    }
+  }
+
+  @Test func nonExhaustiveReceiveWithNoMatchingAction() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    store.exhaustivity = .off
+    await store.send(.echoTwice).finish()
+    await withKnownIssue {
+      await store.receive(.echoed(99), timeout: .milliseconds(20))
+    } matching: { issue in
+      text(of: issue) == """
+        Expected to receive .echoed(99), but none of the received actions matches:
+          .echoed(0)
+          .echoed(1)
+        """
+    }
+  }
+
+  @Test func anAssertionClosureThatThrows() async {
+    struct Unexpected: Error {}
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.send(.increment) { _ in throw Unexpected() }
+    } matching: { issue in
+      text(of: issue).hasPrefix(
+        "The assertion closure threw after sending .increment: Unexpected()")
     }
   }
 }

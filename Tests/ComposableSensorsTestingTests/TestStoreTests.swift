@@ -22,9 +22,8 @@ import Testing
   @Test func receiveWhereMatchesByPredicate() async {
     let store = TestStore(initialState: Counter.State(count: 4)) { Counter() }
     await store.send(.echo)
-    await store.receive(where: { if case .echoed = $0 { true } else { false } }) {
-      $0.echoes = [4]
-    }
+    let isEcho: (Counter.Action) -> Bool = { if case .echoed = $0 { true } else { false } }
+    await store.receive(where: isEcho) { $0.echoes = [4] }
     await store.finish()
   }
 
@@ -119,5 +118,16 @@ import Testing
     #expect(task.isCancelled)
     await clock.run()
     await store.finish()
+  }
+}
+
+@Suite struct TestStoreEndingTests {
+  @Test func aTestMayEndRightAfterReceivingTheLastAction() async {
+    // No `finish()`: the store is released while the echo effect is still returning.
+    for _ in 0..<50 {
+      let store = TestStore(initialState: Counter.State()) { Counter() }
+      await store.send(.echo)
+      await store.receive(.echoed(0)) { $0.echoes = [0] }
+    }
   }
 }

@@ -88,10 +88,13 @@ struct Parent: Reducer {
 
   @Test func scopeWithClosuresForBothDirections() {
     let store = Store(initialState: Parent.State()) {
-      Scope(state: \Parent.State.counter, action: Parent.Action.counter, extract: {
-        guard case .counter(let action) = $0 else { return nil }
-        return action
-      }) {
+      Scope(
+        state: \Parent.State.counter, action: Parent.Action.counter,
+        extract: {
+          guard case .counter(let action) = $0 else { return nil }
+          return action
+        }
+      ) {
         Counter()
       }
     }

@@ -1,5 +1,6 @@
-@testable import ComposableStore
 import Testing
+
+@testable import ComposableStore
 
 /// The effect bookkeeping state machine, driven directly (handles are plain strings here).
 @Suite struct EffectRegistryTests {

@@ -45,6 +45,29 @@ import Testing
     await store.finish()
   }
 
+  @Test func aConcatenationWaitsForAMergeInsideIt() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        guard action == "go" else {
+          state.append(action)
+          return .none
+        }
+        let late = Effect<String>.run { send in
+          try await clock.sleep(for: .seconds(1))
+          await send("merged late")
+        }
+        return .concatenate(.merge(.send("merged now"), late), .send("last"))
+      }
+    }
+    await store.send("go")
+    await store.receive("merged now") { $0 = ["merged now"] }
+    await clock.advance(by: .seconds(1))
+    await store.receive("merged late") { $0.append("merged late") }
+    await store.receive("last") { $0.append("last") }
+    await store.finish()
+  }
+
   @Test func mapTransformsEverythingAnEffectSends() async {
     let store = TestStore(initialState: 0) {
       Reduce<Int, Int> { state, action in
@@ -54,7 +77,10 @@ import Testing
         }
         return Effect<String>.merge(
           .send("1"),
-          .run { send in await send("20") } catch: { _, _ in }
+          .run { send in
+            await send("20")
+          } catch: { _, _ in
+          }
         )
         .map { Int($0) ?? -1 }
       }
@@ -72,8 +98,12 @@ import Testing
           state = action
           return .none
         }
-        return Effect<Int>.run { _ in throw SensorGone() } catch: { _, send in await send(404) }
-          .map { "error \($0)" }
+        return Effect<Int>.run { _ in
+          throw SensorGone()
+        } catch: { _, send in
+          await send(404)
+        }
+        .map { "error \($0)" }
       }
     }
     await store.send("go")

@@ -92,6 +92,27 @@ import Testing
     #expect(store.state.count == 11, "handled after the current action: 1 × 10 + 1")
   }
 
+  @Test func aReentrantSendReturnsATaskForItsOwnEffects() async {
+    let box = StoreBox()
+    let reentrantTask = TaskBox()
+    let store = Store(initialState: Counter.State()) {
+      Reduce<Counter.State, Counter.Action> { state, action in
+        if action == .decrement {
+          reentrantTask.task = box.store?.send(.echo)
+          return .none
+        }
+        return Counter().reduce(into: &state, action: action)
+      }
+    }
+    box.store = store
+    store.send(.increment)
+    store.send(.decrement)
+    let task = reentrantTask.task
+    #expect(task?.hasEffects == true)
+    await task?.finish()
+    #expect(store.state.echoes == [1])
+  }
+
   @Test func statesStartWithTheCurrentStateThenFollowChanges() async {
     let store = Store(initialState: Counter.State(count: 5)) { Counter() }
     var iterator = store.states.makeAsyncIterator()
@@ -143,4 +164,13 @@ final class OverlapProbe: Sendable {
 
   func leave() { inside.subtract(1, ordering: .sequentiallyConsistent) }
   var overlaps: Int { overlapCount.load(ordering: .relaxed) }
+}
+
+/// Hands a `StoreTask` out of a reducer closure.
+final class TaskBox: Sendable {
+  private let storage = Mutex<StoreTask?>(nil)
+  var task: StoreTask? {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
 }

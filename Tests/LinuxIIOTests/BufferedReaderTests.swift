@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import LinuxIIO
 import Testing
@@ -165,6 +166,52 @@ struct BufferedReaderTests {
     #expect(try sensor.tree.read("iio:device0/buffer/enable") == "0")
     #expect(try sensor.tree.read("iio:device0/scan_elements/in_accel_x_en") == "0")
     #expect(sensor.tree.openDescriptors() == 0)
+  }
+
+  @Test("A consumer that falls behind gets the newest samples; older ones are dropped, not queued")
+  func slowConsumer() async throws {
+    let sensor = try HIDSensor()
+    let reader = try IIOBufferedReader(
+      device: sensor.device, channels: sensor.device.channels(ofType: .accel),
+      configuration: IIOBufferConfiguration(bufferingNewest: 2))
+    let enablePath = sensor.enablePath
+    let fd = sensor.node.fd
+    let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
+    let samples = reader.samples()
+    // All 15 scans arrive and the device goes away before the consumer looks at anything.
+    #expect(await eventually({ try SysfsTree.read(enablePath) == "1" }))
+    try FakeCharacterDevice.write(capture, to: fd)
+    sensor.node.unplug()
+    #expect(await eventually({ try SysfsTree.read(enablePath) == "0" }))
+    var xs: [Double] = []
+    do {
+      for try await sample in samples { xs.append(sample["in_accel_x"] ?? .nan) }
+    } catch {
+      #expect(error as? IIOError == .deviceRemoved(path: sensor.device.deviceNode))
+    }
+    #expect(xs == [961, 840])
+  }
+
+  @Test("A device removed while silent is noticed at the next liveness check")
+  func removedWhileSilent() async throws {
+    let sensor = try HIDSensor()
+    let reader = try IIOBufferedReader(
+      device: sensor.device, channels: sensor.device.channels(ofType: .accel),
+      configuration: IIOBufferConfiguration(livenessCheckInterval: .milliseconds(20)))
+    let enablePath = sensor.enablePath
+    let devicePath = sensor.device.path
+    // Once streaming, the device's sysfs directory disappears while the node stays open and
+    // silent: what a real unbind looks like to a poller.
+    let remover = Task {
+      guard await eventually({ try SysfsTree.read(enablePath) == "1" }) else { return false }
+      try FileManager.default.removeItem(atPath: devicePath)
+      return true
+    }
+    await #expect(throws: IIOError.deviceRemoved(path: sensor.device.deviceNode)) {
+      for try await _ in reader.samples() {}
+    }
+    #expect(try await remover.value)
+    #expect(sensor.tree.openDescriptors(excluding: [sensor.node.fd]) == 0)
   }
 
   @Test("A buffer another process already enabled is reported busy and left alone")

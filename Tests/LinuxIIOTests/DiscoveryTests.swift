@@ -65,6 +65,25 @@ struct DiscoveryTests {
     #expect(device.channels.filter { $0.scanElement != nil }.count == 12)
   }
 
+  @Test("ADIS16505 (adis16475 driver): accel ≈ 1 g on z, gyro, delta angle and delta velocity")
+  func adis16475() throws {
+    let tree = try SysfsTree(fixture: "pyadi-adis16475")
+    let device = try tree.system.device(named: "adis16505-2")
+    #expect(device.measures(.deltaangl) && device.measures(.deltavelocity))
+    let z = try #require(device.channel("in_accel_z"))
+    // 262959468 × 0.000000037 m/s² ≈ 9.73 m/s²: the board lies flat.
+    #expect(abs(z.convert(raw: 262_959_468) - 9.7295) < 1e-4)
+    #expect(device.channel("in_temp0")?.scale == 100)
+    #expect(device.channel("in_temp0")?.scanElement?.type.description == "be:s16/16>>0")
+    // Gyro, accel, temperature and timestamp enabled: 6 × 4 + 2 bytes, then 8-aligned.
+    let chosen =
+      device.channels(ofType: .anglvel) + device.channels(ofType: .accel)
+      + device.channels(ofType: .temp)
+    let reader = try IIOBufferedReader(device: device, channels: chosen)
+    #expect(reader.layout.elements.map(\.offset) == [0, 4, 8, 12, 16, 20, 24, 32])
+    #expect(reader.layout.scanSize == 40)
+  }
+
   @Test("ADXL345: poll only, with a list of accepted sampling frequencies")
   func adxl345() throws {
     let tree = try SysfsTree(fixture: "pyadi-adxl345")
@@ -73,6 +92,42 @@ struct DiscoveryTests {
     #expect(!device.supportsBufferedReading(of: device.channels(ofType: .accel)))
     #expect(device.availableSamplingFrequencies?.contains(3200) == true)
     #expect(device.channel("in_accel_z")?.samplingFrequency == 100)
+    #expect(
+      device.channel("in_accel_z")?.availableSamplingFrequencies
+        == device.availableSamplingFrequencies)
+  }
+
+  @Test("A per-type range of sampling frequencies wins over the device's list")
+  func perTypeFrequencies() throws {
+    let tree = try SysfsTree(fixture: "pyadi-adxl345")
+    try tree.write("iio:device0/in_accel_sampling_frequency_available", "[1 1 100]\n")
+    let device = try tree.system.device(index: 0)
+    #expect(
+      device.channel("in_accel_x")?.availableSamplingFrequencies
+        == .range(minimum: 1, step: 1, maximum: 100))
+  }
+
+  @Test("Orientation sensors: a quaternion channel and a gravity vector")
+  func orientationChannels() throws {
+    let tree = try SysfsTree()
+    try tree.write("iio:device0/name", "dev_rotation\n")
+    try tree.write("iio:device0/in_rot_quaternion_raw", "16384 0 0 0\n")
+    try tree.write("iio:device0/in_rot_scale", "0.000061035\n")
+    for axis in ["x", "y", "z"] {
+      try tree.write("iio:device0/in_gravity_\(axis)_raw", axis == "z" ? "981\n" : "0\n")
+    }
+    try tree.write("iio:device0/in_gravity_scale", "0.01\n")
+    let device = try tree.system.device(index: 0)
+    #expect(device.channel("in_rot_quaternion")?.modifier == "quaternion")
+    #expect(device.channels(ofType: .gravity).compactMap(\.axis) == [.x, .y, .z])
+    let reader = try IIOPollingReader(
+      device: device, channels: device.channels(ofType: .rot) + device.channels(ofType: .gravity),
+      interval: .seconds(1))
+    let sample = try reader.read()
+    let quaternion = sample.values(of: "in_rot_quaternion")
+    #expect(quaternion.count == 4)
+    #expect(abs(quaternion[0] - 1) < 1e-4)
+    #expect(abs((sample.vector(.gravity)?.z ?? 0) - 9.81) < 1e-12)
   }
 
   @Test("With two accelerometers, the one that can stream is preferred")

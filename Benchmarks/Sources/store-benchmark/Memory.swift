@@ -24,10 +24,12 @@ enum Memory {
     defer { fclose(file) }
     var buffer = [CChar](repeating: 0, count: 512)
     while fgets(&buffer, Int32(buffer.count), file) != nil {
-      let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let line = String(
+        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       guard line.hasPrefix(name) else { continue }
       // "VmHWM:\t   12345 kB": skip tabs and spaces before the number.
-      return Int(line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+      return Int(
+        line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     }
     return nil
   }

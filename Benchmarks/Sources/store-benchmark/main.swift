@@ -9,7 +9,8 @@ import ComposableStore
 let clock = ContinuousClock()
 
 func rate(_ count: Int, _ elapsed: Duration) -> Double {
-  Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+  Double(count)
+    / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
 }
 
 func format(_ perSecond: Double) -> String {
@@ -68,8 +69,9 @@ if enabled(3) {
   await store.send(.start(producers: producers, actionsEach: each)).finish()
   let elapsed = start.duration(to: clock.now)
   let storePeak = Memory.peakKiB - before
-  row("Store (Send waits for the reducer)", "+\(storePeak) KiB",
-      "\(store.state) actions in \(elapsed), peak RSS growth")
+  row(
+    "Store (Send waits for the reducer)", "+\(storePeak) KiB",
+    "\(store.state) actions in \(elapsed), peak RSS growth")
 
   // Reference: the same 1,000,000 actions in an unbounded mailbox while the consumer stalls,
   // which is what a store that buffers effect actions without back-pressure would hold.
@@ -80,9 +82,11 @@ if enabled(3) {
   input.finish()
   var drained = 0
   for await _ in mailbox { drained += 1 }
-  row("Reference: unbounded AsyncStream mailbox", "+\(Memory.peakKiB - baseline) KiB",
-      "\(drained) actions queued before the consumer runs")
-  print("  Policy: an effect's `await send(_:)` returns after the reducer handled the action, so at")
+  row(
+    "Reference: unbounded AsyncStream mailbox", "+\(Memory.peakKiB - baseline) KiB",
+    "\(drained) actions queued before the consumer runs")
+  print(
+    "  Policy: an effect's `await send(_:)` returns after the reducer handled the action, so at")
   print("  most one action per running effect waits: memory is bounded by the number of effects.\n")
 }
 
@@ -123,8 +127,9 @@ if enabled(1) {
   row("Reference: reducer call, no store", format(bareRate), "(not inlined)")
   row("Reference: Mutex around an Int", format(lockRate))
   row("Reference: actor-isolated counter, from a task", format(actorRate))
-  row("Reference: main-actor counter, from a task", format(mainRate),
-      String(format1: 1e6 / mainRate) + " µs per hop")
+  row(
+    "Reference: main-actor counter, from a task", format(mainRate),
+    String(format1: 1e6 / mainRate) + " µs per hop")
   precondition(store.state > 0 && plain > 0 && locked.value > 0)
   print("")
 }
@@ -166,11 +171,13 @@ if enabled(2) {
     return hopped
   }
   let ratio = effectRate / bareRate * 100
-  row("Effect.run → Store", format(effectRate),
-      "\(String(format1: ratio)) % of bare" + (ratio >= 50 ? ", goal met" : ", BELOW GOAL"))
+  row(
+    "Effect.run → Store", format(effectRate),
+    "\(String(format1: ratio)) % of bare" + (ratio >= 50 ? ", goal met" : ", BELOW GOAL"))
   row("Reference: bare for await", format(bareRate))
-  row("Reference: for await + main-actor hop", format(hopRate),
-      "\(String(format1: hopRate / bareRate * 100)) % of bare (50,000 values)")
+  row(
+    "Reference: for await + main-actor hop", format(hopRate),
+    "\(String(format1: hopRate / bareRate * 100)) % of bare (50,000 values)")
 }
 
 enum ProcessInfoLite {

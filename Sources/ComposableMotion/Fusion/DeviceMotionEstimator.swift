@@ -23,6 +23,9 @@ public struct DeviceMotionEstimator: Sendable {
   // xArbitraryZVertical starts and only drift is corrected afterwards.
   private var arbitraryCorrectedOffset: Double?
   private var lastMotion: DeviceMotion?
+  // The latest magnetometer sample (µT), reported until the next one: magnetometers often run slower than
+  // the gyroscope, and callers pass nil between their samples.
+  private var lastField: SIMD3<Double>?
 
   /// Standard gravity in m/s², to convert between g and the filter's SI units.
   public static let standardGravity = 9.80665
@@ -65,14 +68,28 @@ public struct DeviceMotionEstimator: Sendable {
     let accepted = filter.update(
       gyroscope: gyroscope, accelerometer: specificForce, magnetometer: magnetometer,
       timestamp: timestamp)
-    if !accepted, let lastMotion { return lastMotion }
+    if !accepted { return lastMotion ?? restingMotion(timestamp: timestamp) }
+    if let magnetometer { lastField = magnetometer }
     if magnetometer != nil, arbitraryCorrectedOffset == nil, filter.magneticSampleCount > 0 {
-      arbitraryCorrectedOffset = filter.heading6DToENU
+      arbitraryCorrectedOffset = filter.headingOffset6DToENU
     }
     let motion = makeMotion(
-      measured: measured, gyroscope: gyroscope, magnetometer: magnetometer, timestamp: timestamp)
+      measured: measured, gyroscope: gyroscope, magnetometer: lastField, timestamp: timestamp)
     lastMotion = motion
     return motion
+  }
+
+  /// The filter's initial state (level, identity attitude) with zero rates and no field, for a rejected
+  /// first sample: the caller gets a well-formed value and the rejection is counted.
+  private func restingMotion(timestamp: Double) -> DeviceMotion {
+    DeviceMotion(
+      attitude: Attitude(quaternion: .identity),
+      gravity: Acceleration(x: 0, y: 0, z: -1),
+      userAcceleration: Acceleration(x: 0, y: 0, z: 0),
+      rotationRate: RotationRate(x: 0, y: 0, z: 0),
+      magneticField: .init(field: MagneticField(x: 0, y: 0, z: 0), accuracy: .uncalibrated),
+      heading: nil,
+      timestamp: timestamp.isFinite ? timestamp : 0)
   }
 
   /// The frames this estimator can serve given whether a magnetometer is present.
@@ -116,7 +133,8 @@ public struct DeviceMotionEstimator: Sendable {
       return filter.orientation6D
     case .xArbitraryCorrectedZVertical:
       guard hasField else { return filter.orientation6D }
-      return Self.rotationAboutVertical(filter.heading6DToENU - (arbitraryCorrectedOffset ?? 0))
+      return Self.rotationAboutVertical(
+        filter.headingOffset6DToENU - (arbitraryCorrectedOffset ?? 0))
         * filter.orientation6D
     case .xMagneticNorthZVertical:
       // ENU → x north, y west, z up is a −90° turn about z.

@@ -133,11 +133,12 @@ extension OrientationFilter {
     let clip = parameters.biasClip * Double.pi / 180
     let error = clamp(measurement.error, clip)
     let h = measurement.matrix
-    let pht = biasCovariance * h.transposed
+    let pht = biasCovariance.timesTransposed(h)
     guard let innovationInverse = (h * pht + .diagonal(measurement.noise)).inverse else { return }
     let gain = pht * innovationInverse
     bias += gain * error
-    biasCovariance = biasCovariance - gain * (h * biasCovariance)
+    // H·P = (P·Hᵀ)ᵀ because the covariance is symmetric.
+    biasCovariance = biasCovariance - gain * pht.transposed
     bias = clamp(bias, clip)
   }
 }

@@ -147,12 +147,12 @@ public struct OrientationFilter: Sendable {
   public private(set) var orientation6D = Quaternion.identity
 
   /// The orientation with the magnetometer's heading: sensor → East-North-Up. Equals ``orientation6D``
-  /// rotated about the vertical by ``heading6DToENU`` radians.
+  /// rotated about the vertical by ``headingOffset6DToENU`` radians.
   public private(set) var orientation = Quaternion.identity
 
   /// The rotation in radians about the vertical that takes the 6D frame to East-North-Up (counter-clockwise
   /// seen from above), as estimated from the magnetometer.
-  public var heading6DToENU: Double { headingOffset }
+  public var headingOffset6DToENU: Double { headingOffset }
 
   /// The estimated gyroscope bias in rad/s, sensor axes. Subtract it from raw rates.
   public var gyroscopeBias: SIMD3<Double> { bias }

@@ -1,3 +1,5 @@
+import LinuxIIO
+
 /// The one place where kernel (IIO) and recording units become Core Motion's.
 ///
 /// IIO reports acceleration in m/s² as the proper acceleration a resting device feels (flat,
@@ -34,5 +36,20 @@ enum CoreMotionUnits {
       rotationRate: angularVelocity.map { RotationRate(x: $0.x, y: $0.y, z: $0.z) },
       magneticField: magn.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) }
     )
+  }
+}
+
+extension CoreMotionUnits {
+  /// Converts an IIO sample (SI units, mount matrix applied) to a scan, keeping only `sensors`.
+  static func scan(_ sample: IIOSample, sensors: Set<MotionSensor>) -> MotionScan {
+    func vector(_ sensor: MotionSensor, _ type: IIOChannelType) -> SIMD3<Double>? {
+      guard sensors.contains(sensor), let v = sample.vector(type) else { return nil }
+      return SIMD3(v.x, v.y, v.z)
+    }
+    return scan(
+      acceleration: vector(.accelerometer, .accel),
+      angularVelocity: vector(.gyro, .anglvel),
+      magneticField: vector(.magnetometer, .magn),
+      timestamp: sample.timestamp.seconds)
   }
 }

@@ -34,8 +34,12 @@ final class SensorHub: Sendable {
     var finish: [(Sink, MotionError?)] = []
     var stopped: [Task<Void, Never>] = []
 
+    /// Finishes the streams, then cancels the stopped readers. Cancelling runs the readers'
+    /// cancellation handlers synchronously (a buffered reader joins its thread there), which
+    /// is why it happens here and not under the lock.
     func run() -> [Task<Void, Never>] {
       for (sink, error) in finish { sink.finish(error) }
+      for task in stopped { task.cancel() }
       return stopped
     }
   }
@@ -166,7 +170,6 @@ final class SensorHub: Sendable {
       switch command {
       case .stop(let reader, let generation):
         if let running = state.readers[reader], running.generation == generation {
-          running.task.cancel()
           state.readers[reader] = nil
           aftermath.stopped.append(running.task)
         }

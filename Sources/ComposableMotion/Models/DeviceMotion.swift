@@ -43,7 +43,8 @@ public struct DeviceMotion: Sendable, Hashable, Codable {
   public var userAcceleration: Acceleration
   /// The gyroscope's rotation rate in rad/s in device axes with the estimated bias removed.
   public var rotationRate: RotationRate
-  /// The magnetometer's field in µT with its calibration accuracy.
+  /// The latest magnetometer field in µT (held between samples of a slower magnetometer) with its
+  /// calibration accuracy.
   public var magneticField: CalibratedMagneticField
   /// The heading in degrees (0…<360), clockwise seen from above from the frame's north (its x axis) to the
   /// device's yaw: 0 when the attitude matches the frame. `nil` unless the frame is north-referenced

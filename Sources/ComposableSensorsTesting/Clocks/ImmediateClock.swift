@@ -15,8 +15,11 @@ public struct ImmediateClock: Clock, Sendable {
       self.offset = offset
     }
 
+    /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    /// The time from this instant to `other`.
     public func duration(to other: Self) -> Duration { other.offset - offset }
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
   }
 

@@ -11,7 +11,7 @@ import Synchronization
 /// await store.receive(.search("gps"))
 /// ```
 ///
-/// A sleep resumes exactly when ``advance(by:)`` or ``advance(to:)`` moves ``now`` to or past its
+/// A sleep resumes exactly when ``advance(by:)`` or ``advance(to:fileID:filePath:line:column:)`` moves ``now`` to or past its
 /// deadline, in deadline order, and ``now`` equals that deadline while the sleeper wakes.
 /// Cancelling a sleeping task makes its sleep throw `CancellationError` at once.
 public final class TestClock: Clock, Sendable {
@@ -25,9 +25,13 @@ public final class TestClock: Clock, Sendable {
       self.offset = offset
     }
 
+    /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    /// The time from this instant to `other`.
     public func duration(to other: Self) -> Duration { other.offset - offset }
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+    /// The offset, e.g. "TestClock.Instant(1.5 seconds)".
     public var description: String { "TestClock.Instant(\(offset))" }
   }
 
@@ -36,14 +40,16 @@ public final class TestClock: Clock, Sendable {
 
   /// Creates a clock at `now`.
   ///
-  /// - Parameter yieldsPerStep: How many times ``advance(by:)`` yields after waking a sleeper, so
-  ///   the woken task can run and schedule its next sleep before time moves on.
+  /// - Parameters:
+  ///   - now: The starting time.
+  ///   - yieldsPerStep: How many times ``advance(by:)`` yields after waking a sleeper, so
+  ///     the woken task can run and schedule its next sleep before time moves on.
   public init(now: Instant = Instant(), yieldsPerStep: Int = 20) {
     self.state = Mutex(TestClockState(now: now))
     self.yieldsPerStep = yieldsPerStep
   }
 
-  /// The current time; it changes only in ``advance(by:)``, ``advance(to:)`` and ``run()``.
+  /// The current time; it changes only when the test advances the clock.
   public var now: Instant { state.withLock(\.now) }
 
   /// The smallest step this clock distinguishes: any.
@@ -63,7 +69,8 @@ public final class TestClock: Clock, Sendable {
     try Task.checkCancellation()
     let token = state.withLock { $0.makeToken() }
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
         let resumeNow = state.withLock { state in
           state.addSleeper(token, deadline: deadline, continuation: continuation)
         }
@@ -168,7 +175,9 @@ struct TestClockState {
   }
 
   /// Removes a sleeper; remembers a cancellation that arrives before the sleeper registered.
-  mutating func removeSleeper(_ token: UInt64, cancelled: Bool) -> UnsafeContinuation<Void, any Error>? {
+  mutating func removeSleeper(_ token: UInt64, cancelled: Bool) -> UnsafeContinuation<
+    Void, any Error
+  >? {
     guard let sleeper = sleepers.removeValue(forKey: token) else {
       if cancelled { cancelledTokens.insert(token) }
       return nil
@@ -177,8 +186,12 @@ struct TestClockState {
   }
 
   /// Moves `now` to the earliest deadline not after `limit` and removes every sleeper due then.
-  mutating func wakeEarliest(notAfter limit: TestClock.Instant) -> [UnsafeContinuation<Void, any Error>]? {
-    guard let earliest = sleepers.values.map(\.deadline).min(), earliest <= limit else { return nil }
+  mutating func wakeEarliest(notAfter limit: TestClock.Instant) -> [UnsafeContinuation<
+    Void, any Error
+  >]? {
+    guard let earliest = sleepers.values.map(\.deadline).min(), earliest <= limit else {
+      return nil
+    }
     now = max(now, earliest)
     let due = sleepers.values.filter { $0.deadline == earliest }.sorted { $0.order < $1.order }
     for sleeper in due { sleepers[sleeper.order] = nil }

@@ -67,7 +67,8 @@ func diffEdits(_ old: [String], _ new: [String]) -> [DiffEdit] {
 private func middleEdits(_ old: [String], _ new: [String]) -> [DiffEdit] {
   // Quadratic table; beyond this size a plain "all removed, all inserted" is clearer anyway.
   guard old.count * new.count <= 1_000_000 else {
-    return old.map { DiffEdit(kind: .removed, line: $0) } + new.map { DiffEdit(kind: .inserted, line: $0) }
+    return old.map { DiffEdit(kind: .removed, line: $0) }
+      + new.map { DiffEdit(kind: .inserted, line: $0) }
   }
   let rows = old.count + 1
   let columns = new.count + 1
@@ -88,7 +89,9 @@ private func middleEdits(_ old: [String], _ new: [String]) -> [DiffEdit] {
       edits.append(DiffEdit(kind: .same, line: old[i]))
       i += 1
       j += 1
-    } else if i < old.count, j == new.count || lengths[(i + 1) * columns + j] >= lengths[i * columns + j + 1] {
+    } else if i < old.count,
+      j == new.count || lengths[(i + 1) * columns + j] >= lengths[i * columns + j + 1]
+    {
       // Removals first, so a changed line reads "− old" then "+ new".
       edits.append(DiffEdit(kind: .removed, line: old[i]))
       i += 1

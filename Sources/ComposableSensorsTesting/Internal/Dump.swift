@@ -24,7 +24,8 @@ func dumpInline(_ value: Any) -> String {
     .replacingOccurrences(of: " ]", with: "]")
 }
 
-private func dump(_ value: Any, label: String?, indent: Int, depth: Int, into lines: inout [String]) {
+private func dump(_ value: Any, label: String?, indent: Int, depth: Int, into lines: inout [String])
+{
   let pad = String(repeating: " ", count: indent)
   let prefix = pad + (label.map { "\($0): " } ?? "")
   let mirror = Mirror(reflecting: value)
@@ -40,7 +41,8 @@ private func dump(_ value: Any, label: String?, indent: Int, depth: Int, into li
       lines.append(prefix + "nil")
     }
   case .enum:
-    dumpEnum(value, mirror: mirror, prefix: prefix, pad: pad, indent: indent, depth: depth, into: &lines)
+    dumpEnum(
+      value, mirror: mirror, prefix: prefix, pad: pad, indent: indent, depth: depth, into: &lines)
   case .struct, .class, .tuple:
     // A type with its own description (Duration, Date, a custom id) reads better as that.
     let described = mirror.displayStyle != .tuple && value is any CustomStringConvertible
@@ -51,7 +53,9 @@ private func dump(_ value: Any, label: String?, indent: Int, depth: Int, into li
     let open = mirror.displayStyle == .tuple ? "(" : "\(typeName(of: value))("
     lines.append(prefix + open)
     for (offset, child) in mirror.children.enumerated() {
-      dump(child.value, label: child.label ?? "\(offset)", indent: indent + 2, depth: depth - 1, into: &lines)
+      dump(
+        child.value, label: child.label ?? "\(offset)", indent: indent + 2, depth: depth - 1,
+        into: &lines)
       appendComma(&lines, unless: offset == mirror.children.count - 1)
     }
     lines.append(pad + ")")

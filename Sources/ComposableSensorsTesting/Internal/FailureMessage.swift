@@ -4,7 +4,8 @@ enum FailureMessage {
   static func stateMismatch(
     _ step: String, expected: Any, actual: Any
   ) -> String {
-    let diff = lineDiff(expected: dumpLines(expected), actual: dumpLines(actual))
+    let diff =
+      lineDiff(expected: dumpLines(expected), actual: dumpLines(actual))
       ?? "  (the states differ but dump alike: check a custom == or a reference type)"
     return """
       A state change does not match expectation after \(step):

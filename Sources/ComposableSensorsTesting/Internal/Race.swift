@@ -24,7 +24,8 @@ final class Race: Sendable {
   }
 
   func finish(_ result: Bool) {
-    let (continuation, cleanup) = state.withLock { state -> (CheckedContinuation<Bool, Never>?, [@Sendable () -> Void]) in
+    let (continuation, cleanup) = state.withLock {
+      state -> (CheckedContinuation<Bool, Never>?, [@Sendable () -> Void]) in
       guard state.result == nil else { return (nil, []) }
       state.result = result
       defer {

@@ -17,7 +17,7 @@ import Synchronization
 /// await store.finish()
 /// ```
 ///
-/// Values yielded before anyone iterates are buffered, in order. ``waitForConsumer()`` lets a test
+/// Values yielded before anyone iterates are buffered, in order. ``waitForConsumer(timeout:clock:fileID:filePath:line:column:)`` lets a test
 /// wait until the effect is really listening, and ``isCancelled`` tells whether the consumer
 /// stopped early (the test of "cancelling the effect releases the stream").
 public final class ScriptedStream<Element: Sendable>: Sendable {
@@ -52,10 +52,12 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
   /// Suspends until a consumer is waiting for an element (buffered elements are taken first),
   /// i.e. the code under test is iterating the stream right now.
   ///
-  /// If nobody asks within `timeout` (real time, a safety net rather than part of the script),
-  /// the test fails with a message and this returns, so a broken effect cannot hang the suite.
+  /// If nobody asks within `timeout` on `clock` (real time by default: a safety net rather than
+  /// part of the script), the test fails with a message and this returns, so a broken effect
+  /// cannot hang the suite.
   public func waitForConsumer(
     timeout: Duration = .seconds(5),
+    clock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -63,20 +65,22 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
   ) async {
     let token = storage.makeWaiterToken()
     let timer = Task { [storage] in
-      try await Task.sleep(for: timeout)
-      if storage.abandonWaiter(token) {
-        reportIssue(
-          """
-          ScriptedStream.waitForConsumer() timed out after \(timeout): nothing iterates the stream.
-
-          Check that the code under test received "stream" and iterates it (e.g. an effect \
-          started by a sent action), or raise the timeout.
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column)
-      }
+      try await clock.sleep(for: timeout)
+      storage.abandonWaiter(token)
     }
-    await storage.waitForDemand(token)
+    let served = await storage.waitForDemand(token)
     timer.cancel()
+    // Reported here, in the test's own task, so the failure belongs to the test that waited.
+    if !served {
+      reportIssue(
+        """
+        ScriptedStream.waitForConsumer() timed out after \(timeout): nothing iterates the stream.
+
+        Check that the code under test received "stream" and iterates it (e.g. an effect \
+        started by a sent action), or raise the timeout.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
   }
 
   /// Whether a consumer has started iterating.
@@ -103,7 +107,7 @@ final class ScriptedStreamStorage<Element: Sendable>: Sendable {
     var consumed = false
     var cancelled = false
     var consumer: UnsafeContinuation<Element?, any Error>?
-    var demandWaiters: [UInt64: UnsafeContinuation<Void, Never>] = [:]
+    var demandWaiters: [UInt64: UnsafeContinuation<Bool, Never>] = [:]
     /// Waiter tokens not yet served by a consumer (nor abandoned).
     var unserved: Set<UInt64> = []
     var nextToken: UInt64 = 0
@@ -144,8 +148,10 @@ final class ScriptedStreamStorage<Element: Sendable>: Sendable {
   /// The consumer's request for the next element.
   func next() async throws -> Element? {
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { (consumer: UnsafeContinuation<Element?, any Error>) in
-        let (item, waiters) = state.withLock { state -> (Item?, [UnsafeContinuation<Void, Never>]) in
+      try await withUnsafeThrowingContinuation {
+        (consumer: UnsafeContinuation<Element?, any Error>) in
+        let (item, waiters) = state.withLock {
+          state -> (Item?, [UnsafeContinuation<Bool, Never>]) in
           state.consumed = true
           if state.cancelled { return (.end(nil), []) }
           if !state.buffer.isEmpty {
@@ -161,7 +167,7 @@ final class ScriptedStreamStorage<Element: Sendable>: Sendable {
           }
           return (nil, Array(state.demandWaiters.values))
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: true) }
         if let item { Self.resume(consumer, with: item) }
       }
     } onCancel: {
@@ -182,29 +188,29 @@ final class ScriptedStreamStorage<Element: Sendable>: Sendable {
     }
   }
 
-  /// Returns once a consumer is suspended waiting for an element, or the waiter is abandoned.
-  func waitForDemand(_ token: UInt64) async {
-    await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
-      let waiting = state.withLock { state in
+  /// Returns `true` once a consumer is suspended waiting for an element, or `false` when the
+  /// waiter was abandoned first.
+  func waitForDemand(_ token: UInt64) async -> Bool {
+    await withUnsafeContinuation { (waiter: UnsafeContinuation<Bool, Never>) in
+      let outcome: Bool? = state.withLock { state in
         guard state.unserved.contains(token) else { return false }  // abandoned already
         guard state.consumer == nil else {
           state.unserved.remove(token)
-          return false
+          return true
         }
         state.demandWaiters[token] = waiter
-        return true
+        return nil
       }
-      if !waiting { waiter.resume() }
+      if let outcome { waiter.resume(returning: outcome) }
     }
   }
 
-  /// Gives up waiting. Returns `true` if the waiter had not been served by a consumer.
-  func abandonWaiter(_ token: UInt64) -> Bool {
-    let outcome: (Bool, UnsafeContinuation<Void, Never>?) = state.withLock { state in
-      guard state.unserved.remove(token) != nil else { return (false, nil) }
-      return (true, state.demandWaiters.removeValue(forKey: token))
+  /// Gives up waiting: a waiter not yet served by a consumer returns `false`.
+  func abandonWaiter(_ token: UInt64) {
+    let waiter: UnsafeContinuation<Bool, Never>? = state.withLock { state in
+      guard state.unserved.remove(token) != nil else { return nil }
+      return state.demandWaiters.removeValue(forKey: token)
     }
-    outcome.1?.resume()
-    return outcome.0
+    waiter?.resume(returning: false)
   }
 }

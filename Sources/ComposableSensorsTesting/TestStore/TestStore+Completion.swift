@@ -14,13 +14,16 @@ extension TestStore {
   ) async {
     let limit = timeout ?? self.timeout
     let store = self.store
-    let finished = await waitWithTimeout(limit, clock: timeoutClock) { await store.waitForEffects() }
+    let finished = await waitWithTimeout(limit, clock: timeoutClock) {
+      await store.waitForEffects()
+    }
     if !finished, exhaustivity == .on {
       reportIssue(
         FailureMessage.effectsStillRunning(store.inFlightEffectOrigins.map(\.action)),
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    checkCompletion(checkEffects: false, fileID: fileID, filePath: filePath, line: line, column: column)
+    checkCompletion(
+      checkEffects: false, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Marks every action received so far as asserted, and adopts the state after the last one.

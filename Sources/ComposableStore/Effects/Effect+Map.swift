@@ -43,7 +43,8 @@ extension Effect.Run {
 
 extension Send {
   /// A sender of `Child` actions that transforms them into this sender's actions.
-  func pulled<Child: Sendable>(back transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
+  func pulled<Child: Sendable>(back transform: @escaping @Sendable (Child) -> Action) -> Send<Child>
+  {
     Send<Child> { child in await self.send(transform(child)) }
   }
 }

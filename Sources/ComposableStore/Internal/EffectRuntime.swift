@@ -38,17 +38,19 @@ final class EffectRuntime<Action: Sendable>: Sendable {
     case .send(let action):
       enqueue(action)
     case .run(let run):
-      tasks.append(spawn(priority: run.priority, ids: ids, origin: origin) { runtime in
-        await runtime.execute(run, send: send)
-      })
+      tasks.append(
+        spawn(priority: run.priority, ids: ids, origin: origin) { runtime in
+          await runtime.execute(run, send: send)
+        })
     case .merge(let effects):
       for effect in effects {
         start(effect, origin: origin, ids: ids, send: send, enqueue: enqueue, tasks: &tasks)
       }
     case .concatenate:
-      tasks.append(spawn(priority: nil, ids: ids, origin: origin) { runtime in
-        await runtime.perform(effect, origin: origin, ids: ids, send: send)
-      })
+      tasks.append(
+        spawn(priority: nil, ids: ids, origin: origin) { runtime in
+          await runtime.perform(effect, origin: origin, ids: ids, send: send)
+        })
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { cancel(id: id) }
       start(child, origin: origin, ids: ids + [id], send: send, enqueue: enqueue, tasks: &tasks)

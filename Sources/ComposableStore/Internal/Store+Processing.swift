@@ -97,6 +97,7 @@ extension Store {
     }
   }
 
+  /// Handles one action: reduce, start its effects, and show observers the new state.
   @inlinable
   func run(
     _ current: QueuedAction<Action>,
@@ -106,8 +107,7 @@ extension Store {
   ) {
     let effect = engine.reduce(&engine.state, current.action)
     if case .pending(let pending) = current.owner { pendings.append(pending) }
-    if case .none = effect.operation {
-    } else if let deliver = engine.deliver {
+    if !effect.isNone, let deliver = engine.deliver {
       var tasks: [Task<Void, Never>] = []
       var fedBack: [QueuedAction<Action>] = []
       runtime.start(

@@ -19,6 +19,7 @@ public struct CombineReducers<State, Action: Sendable, Reducers: Reducer<State, 
     self.reducers = build()
   }
 
+  /// Runs every combined reducer, in order, and merges their effects.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)

@@ -63,6 +63,7 @@ public enum ReducerBuilder<State, Action: Sendable> {
       self.second = second
     }
 
+    /// Runs the first reducer, then the second, and merges their effects.
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
       let effect = first.reduce(into: &state, action: action)
@@ -77,6 +78,7 @@ public enum ReducerBuilder<State, Action: Sendable> {
     @inlinable
     init(wrapped: Wrapped?) { self.wrapped = wrapped }
 
+    /// Runs the reducer if present.
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
       wrapped?.reduce(into: &state, action: action) ?? .none
@@ -85,9 +87,12 @@ public enum ReducerBuilder<State, Action: Sendable> {
 
   /// One of two reducers, chosen when the body was built.
   public enum _Conditional<R0: Reducer<State, Action>, R1: Reducer<State, Action>>: Reducer {
+    /// The `if` branch.
     case first(R0)
+    /// The `else` branch.
     case second(R1)
 
+    /// Runs the chosen reducer.
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
       switch self {

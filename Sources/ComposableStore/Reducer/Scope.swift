@@ -42,6 +42,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     self.init(state: state, action: ActionPath(embed: embed, extract: extract), child: child)
   }
 
+  /// Runs the child reducer if `action` embeds a child action; otherwise does nothing.
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }

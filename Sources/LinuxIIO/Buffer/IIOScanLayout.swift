@@ -25,7 +25,7 @@ public struct IIOScanLayout: Hashable, Sendable {
   /// Values one scan yields: one per element, or `repeat` for repeated elements.
   public let valueCount: Int
 
-  let extractors: [ValueExtractor]
+  let program: DemuxProgram
 
   /// Computes the layout of the given enabled elements, in any order.
   ///
@@ -53,12 +53,8 @@ public struct IIOScanLayout: Hashable, Sendable {
     }
     self.elements = elements
     self.scanSize = Self.align(offset, to: largest)
-    self.extractors = elements.flatMap { element in
-      (0..<element.type.repeatCount).map {
-        ValueExtractor(type: element.type, offset: element.offset + $0 * element.type.storageBytes)
-      }
-    }
-    self.valueCount = extractors.count
+    self.program = DemuxProgram(elements: elements)
+    self.valueCount = program.valueCount
   }
 
   /// The kernel's `ALIGN(x, a)`, exact even for the odd sizes a repeat can produce.
@@ -77,11 +73,27 @@ public struct IIOScanLayout: Hashable, Sendable {
   public func demux(_ scan: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>)
     -> Bool
   {
-    guard scan.count >= scanSize, values.count >= valueCount else { return false }
-    for position in extractors.indices {
-      values[position] = extractors[position].extract(from: scan)
+    demux(scans: scan, into: values) == 1
+  }
+
+  /// Extracts the values of consecutive scans, as a buffered read returns them: scan `k`'s
+  /// values land at `values[k × valueCount ..< (k + 1) × valueCount]`.
+  ///
+  /// - Returns: how many whole scans were demultiplexed: as many as both `bytes` and
+  ///   `values` have room for.
+  @discardableResult
+  public func demux(
+    scans bytes: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int64>
+  ) -> Int {
+    guard scanSize > 0, valueCount > 0, let input = bytes.baseAddress,
+      let output = values.baseAddress
+    else {
+      return 0
     }
-    return true
+    let count = min(bytes.count / scanSize, values.count / valueCount)
+    program.run(
+      input: input, scanSize: scanSize, output: output, valueCount: valueCount, scans: count)
+    return count
   }
 
   /// Extracts every value of one scan into a new array; convenient, but allocates.
@@ -91,45 +103,5 @@ public struct IIOScanLayout: Hashable, Sendable {
       values.withUnsafeMutableBufferPointer { demux(bytes, into: $0) }
     }
     return ok ? values : nil
-  }
-}
-
-/// The precomputed steps to read one value: load, byte-swap, shift, mask, sign-extend.
-struct ValueExtractor: Hashable, Sendable {
-  let offset: Int
-  let storageBytes: Int
-  let bigEndian: Bool
-  let shift: UInt64
-  let mask: UInt64
-  let signBit: UInt64
-
-  init(type: IIOScanType, offset: Int) {
-    self.offset = offset
-    self.storageBytes = type.storageBytes
-    self.bigEndian = type.endianness == .big
-    self.shift = UInt64(type.shift)
-    self.mask = type.realBits >= 64 ? ~0 : (1 << UInt64(type.realBits)) - 1
-    self.signBit = type.isSigned ? 1 << UInt64(type.realBits - 1) : 0
-  }
-
-  @inline(__always)
-  func extract(from scan: UnsafeRawBufferPointer) -> Int64 {
-    let word: UInt64
-    switch storageBytes {
-    case 1:
-      word = UInt64(scan.load(fromByteOffset: offset, as: UInt8.self))
-    case 2:
-      let raw = scan.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
-      word = UInt64(bigEndian ? UInt16(bigEndian: raw) : UInt16(littleEndian: raw))
-    case 4:
-      let raw = scan.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-      word = UInt64(bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw))
-    default:
-      let raw = scan.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      word = bigEndian ? UInt64(bigEndian: raw) : UInt64(littleEndian: raw)
-    }
-    let value = (word >> shift) & mask
-    // Two's complement sign extension from bit realBits-1: flip the sign bit, subtract it.
-    return Int64(bitPattern: (value ^ signBit) &- signBit)
   }
 }

@@ -30,6 +30,10 @@ public struct IIOChannel: Hashable, Sendable, Identifiable {
   public var mountMatrix: IIOMountMatrix?
   /// The channel's sampling frequency in Hz, from its most specific attribute, nil if none.
   public var samplingFrequency: Double?
+  /// The sampling frequencies the channel accepts, from its most specific
+  /// `sampling_frequency_available` attribute (per channel, per type, or the device's), nil if
+  /// none.
+  public var availableSamplingFrequencies: IIOSamplingFrequencies?
 
   /// Creates a channel description; discovery (``IIOSystem``) fills these in from sysfs.
   public init(
@@ -37,7 +41,7 @@ public struct IIOChannel: Hashable, Sendable, Identifiable {
     index: Int? = nil,
     modifier: String? = nil, scale: Double? = nil, offset: Double? = nil, hasRaw: Bool = true,
     hasInput: Bool = false, scanElement: IIOScanElement? = nil, mountMatrix: IIOMountMatrix? = nil,
-    samplingFrequency: Double? = nil
+    samplingFrequency: Double? = nil, availableSamplingFrequencies: IIOSamplingFrequencies? = nil
   ) {
     self.id = id
     self.direction = direction
@@ -51,6 +55,7 @@ public struct IIOChannel: Hashable, Sendable, Identifiable {
     self.scanElement = scanElement
     self.mountMatrix = mountMatrix
     self.samplingFrequency = samplingFrequency
+    self.availableSamplingFrequencies = availableSamplingFrequencies
   }
 
   /// The axis for `x`, `y` and `z` modifiers, nil for other channels.

@@ -58,8 +58,20 @@ struct BufferSession {
   }
 
   /// Turns the buffer on: the last step, after the character device is open.
-  mutating func enable() throws(IIOError) {
-    try Sysfs.write("1", to: bufferDirectory + "/enable")
+  mutating func enable(trigger: String?) throws(IIOError) {
+    do {
+      try Sysfs.write("1", to: bufferDirectory + "/enable")
+    } catch .valueRejected {
+      // EINVAL here almost always means a triggered buffer with no trigger to drive it.
+      let current = trigger ?? device.currentTrigger
+      throw .bufferUnsupported(
+        device: device.name,
+        reason: "the kernel refused to enable its buffer (EINVAL)"
+          + (current == nil
+            ? "; it probably needs a trigger: create one (an hrtimer or sysfs trigger) and pass "
+              + "IIOBufferConfiguration(trigger: .named(…))"
+            : " with trigger \(current ?? "")"))
+    }
     enabled = true
   }
 

@@ -116,7 +116,16 @@ struct ChannelContext {
       hasInput: files.contains(prefix + "_input"),
       scanElement: try scanElement(prefix: prefix),
       mountMatrix: try mountMatrix(name: name),
-      samplingFrequency: try number(forms("sampling_frequency")))
+      samplingFrequency: try number(forms("sampling_frequency")),
+      availableSamplingFrequencies: try frequencies(forms("sampling_frequency_available")))
+  }
+
+  /// Reads the most specific of `names` present, as an `_available` list or range.
+  func frequencies(_ names: [String]) throws(IIOError) -> IIOSamplingFrequencies? {
+    guard let name = names.first(where: files.contains) else { return nil }
+    let path = directory + "/" + name
+    guard let text = try Sysfs.readIfPresent(path) else { return nil }
+    return try IIOSamplingFrequencies(parsing: text, path: path)
   }
 
   func scanElement(prefix: String) throws(IIOError) -> IIOScanElement? {

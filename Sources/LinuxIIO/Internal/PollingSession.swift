@@ -3,7 +3,7 @@
 ///
 /// Each read opens, reads and closes the attribute: the I2C/SPI transfer behind a sysfs read
 /// costs far more than the three system calls, no descriptor stays open between samples, and a
-/// device that disappears shows up as its directory vanishing (ENOENT) or as ENODEV, both
+/// device that disappears shows up as its attributes vanishing (ENOENT) or as ENODEV, both
 /// reported as ``IIOError/deviceRemoved(path:)``.
 struct PollingSession {
   private let devicePath: String
@@ -19,17 +19,21 @@ struct PollingSession {
       let path = device.path + "/" + channel.id.rawValue + (processed ? "_input" : "_raw")
       paths.append(path)
       // Multi-value channels (a quaternion) print several numbers; count them once.
-      let count = try Self.numbers(path: path, devicePath: devicePath).count
+      let count = try Self.numbers(path: path, devicePath: devicePath, existed: false).count
       layout.append((channel, count, processed))
     }
     self.paths = paths
     assembler = SampleAssembler(channels: layout)
   }
 
-  private static func numbers(path: String, devicePath: String) throws(IIOError) -> [Double] {
+  private static func numbers(path: String, devicePath: String, existed: Bool) throws(IIOError)
+    -> [Double]
+  {
     do {
       return try AttributeValue.numbers(try Sysfs.read(path), path: path)
-    } catch .attributeMissing where !Sysfs.isDirectory(devicePath) {
+    } catch .attributeMissing where existed || !Sysfs.isDirectory(devicePath) {
+      // A live device's attributes never vanish: one that was read before and is gone now
+      // means the device was unbound, even where the directory lingers a moment.
       throw .deviceRemoved(path: devicePath)
     }
   }
@@ -38,7 +42,7 @@ struct PollingSession {
     var raw: [Double] = []
     raw.reserveCapacity(assembler.channelIDs.count)
     for path in paths {
-      raw += try Self.numbers(path: path, devicePath: devicePath)
+      raw += try Self.numbers(path: path, devicePath: devicePath, existed: true)
     }
     guard raw.count == assembler.channelIDs.count else {
       throw .malformedAttribute(

@@ -24,7 +24,7 @@ struct ScanReadLoop: Sendable {
       guard fd >= 0 else { throw Self.openError(errno, device: reader.device) }
       let elements = reader.channels + (reader.timestampChannel.map { [$0] } ?? [])
       try session.start(elements: elements, configuration: reader.configuration, trigger: trigger)
-      try session.enable()
+      try session.enable(trigger: trigger)
       try readScans(fd: fd)
     } catch {
       failure = error
@@ -53,19 +53,28 @@ struct ScanReadLoop: Sendable {
   /// Reads until the wake signal fires or the consumer goes away; throws on device failure.
   private func readScans(fd: Int32) throws(IIOError) {
     let layout = reader.layout
-    let decoder = ScanDecoder(reader: reader)
+    let decoder = ScanDecoder(reader: reader, maximumScans: reader.configuration.scansPerRead)
     let path = reader.device.deviceNode
     var buffer = [UInt8](repeating: 0, count: layout.scanSize * reader.configuration.scansPerRead)
     var filled = 0
+    let check = reader.configuration.livenessCheckInterval.components
+    let livenessTimeout = Int32(
+      clamping: max(1, check.seconds * 1000 + check.attoseconds / 1_000_000_000_000_000))
     while true {
       var fds = [
         pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&fds, nfds_t(fds.count), -1)
+      let ready = poll(&fds, nfds_t(fds.count), livenessTimeout)
       if ready < 0 {
         if errno == EINTR { continue }
         throw .systemCallFailed(path: path, operation: "poll", errno: errno)
+      }
+      if ready == 0 {
+        // A removed IIO device stops waking its pollers and reports no events at all, so a
+        // quiet spell is the moment to check that it still exists.
+        guard Sysfs.isDirectory(reader.device.path) else { throw .deviceRemoved(path: path) }
+        continue
       }
       if fds[1].revents != 0 { return }
       if fds[0].revents & Int16(POLLNVAL) != 0 { throw .deviceRemoved(path: path) }
@@ -96,62 +105,5 @@ struct ScanReadLoop: Sendable {
       filled -= consumed
       if !keepGoing { return }
     }
-  }
-}
-
-/// Decodes whole scans into samples: demux, pick out the timestamp, convert.
-final class ScanDecoder {
-  private let layout: IIOScanLayout
-  private let assembler: SampleAssembler
-  private let timestampPosition: Int?
-  private let timestampClock: IIOTimestampClock
-  private var raw: [Int64]
-  private var values: [Double]
-
-  init(reader: IIOBufferedReader) {
-    layout = reader.layout
-    var description: [(channel: IIOChannel, repeatCount: Int, processed: Bool)] = []
-    var timestampPosition: Int?
-    var position = 0
-    for element in layout.elements {
-      if element.channel == reader.timestampChannel?.id {
-        timestampPosition = position
-      } else if let channel = reader.channels.first(where: { $0.id == element.channel }) {
-        description.append((channel, element.type.repeatCount, false))
-      }
-      position += element.type.repeatCount
-    }
-    assembler = SampleAssembler(channels: description)
-    self.timestampPosition = timestampPosition
-    timestampClock = reader.configuration.timestampClock ?? reader.device.timestampClock
-    raw = [Int64](repeating: 0, count: layout.valueCount)
-    values = [Double](repeating: 0, count: assembler.channelIDs.count)
-  }
-
-  /// Yields one sample per whole scan in `bytes`; false once the consumer has gone away.
-  func deliver(
-    _ bytes: UnsafeRawBufferPointer.SubSequence,
-    to continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
-  ) -> Bool {
-    let whole = UnsafeRawBufferPointer(rebasing: bytes)
-    var offset = 0
-    while whole.count - offset >= layout.scanSize {
-      let scan = UnsafeRawBufferPointer(rebasing: whole[offset..<(offset + layout.scanSize)])
-      raw.withUnsafeMutableBufferPointer { _ = layout.demux(scan, into: $0) }
-      var target = 0
-      for position in raw.indices where position != timestampPosition {
-        values[target] = Double(raw[position])
-        target += 1
-      }
-      let timestamp =
-        timestampPosition.map { IIOTimestamp(nanoseconds: raw[$0], clock: timestampClock) }
-        ?? BootTime.now()
-      let sample = values.withUnsafeBufferPointer {
-        assembler.sample(raw: $0, timestamp: timestamp)
-      }
-      if case .terminated = continuation.yield(sample) { return false }
-      offset += layout.scanSize
-    }
-    return true
   }
 }

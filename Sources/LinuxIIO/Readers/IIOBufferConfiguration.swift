@@ -26,13 +26,17 @@ public struct IIOBufferConfiguration: Hashable, Sendable {
   public var bufferingNewest: Int
   /// Scans read from the character device per `read` call at most.
   public var scansPerRead: Int
+  /// How long the device may stay silent before the reader checks that it still exists. A
+  /// removed device stops waking readers without reporting an error, so this bounds how late
+  /// ``IIOError/deviceRemoved(path:)`` can come; it never ends a stream on its own.
+  public var livenessCheckInterval: Duration
 
   /// Creates a configuration; the defaults suit a 100 Hz–1 kHz IMU.
   public init(
     trigger: Trigger = .automatic, length: Int? = nil, watermark: Int? = nil,
     timestampClock: IIOTimestampClock? = nil, includesTimestamp: Bool = true,
     bufferingNewest: Int = 256,
-    scansPerRead: Int = 64
+    scansPerRead: Int = 64, livenessCheckInterval: Duration = .seconds(1)
   ) {
     self.trigger = trigger
     self.length = length
@@ -41,5 +45,6 @@ public struct IIOBufferConfiguration: Hashable, Sendable {
     self.includesTimestamp = includesTimestamp
     self.bufferingNewest = max(1, bufferingNewest)
     self.scansPerRead = max(1, scansPerRead)
+    self.livenessCheckInterval = max(.milliseconds(1), livenessCheckInterval)
   }
 }

@@ -11,7 +11,9 @@ import Foundation
 ///
 /// ```swift
 /// let reader = try IIOBufferedReader(device: imu, channels: imu.channels(ofType: .accel))
-/// for try await sample in reader.samples() { print(sample.timestamp.seconds, sample.vector(.accel)!) }
+/// for try await sample in reader.samples() {
+///   if let a = sample.vector(.accel) { print(sample.timestamp.seconds, a.x, a.y, a.z) }
+/// }
 /// ```
 public struct IIOBufferedReader: IIOSampleReader {
   /// The device read.

@@ -6,7 +6,9 @@
 /// ```swift
 /// let device = try IIOSystem().firstDevice(measuring: .accel)
 /// let reader = try IIOPollingReader(device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10))
-/// for try await sample in reader.samples() { print(sample.vector(.accel)!) }
+/// for try await sample in reader.samples() {
+///   if let a = sample.vector(.accel) { print(a.x, a.y, a.z) }
+/// }
 /// ```
 public struct IIOPollingReader: IIOSampleReader {
   /// The device read.
@@ -70,9 +72,12 @@ extension Clock where Duration == Swift.Duration {
     device: IIODevice, channels: [IIOChannel], interval: Duration,
     into continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
   ) async {
+    let io = BlockingIO(label: "LinuxIIO polling \(device.id)")
     let session: PollingSession
     do {
-      session = try PollingSession(device: device, channels: channels)
+      session = try await io.run { () throws(IIOError) in
+        try PollingSession(device: device, channels: channels)
+      }
     } catch {
       continuation.finish(throwing: error)
       return
@@ -80,7 +85,8 @@ extension Clock where Duration == Swift.Duration {
     var deadline = now
     while !Task.isCancelled {
       do {
-        if case .terminated = continuation.yield(try session.read()) { break }
+        let sample = try await io.run { () throws(IIOError) in try session.read() }
+        if case .terminated = continuation.yield(sample) { break }
       } catch {
         continuation.finish(throwing: error)
         return

@@ -5,7 +5,7 @@ import Testing
 
 /// How a hub-backed client shares readers between managers: what a user sees when two
 /// features watch the same sensor, stop, cancel and start again.
-@Suite struct MotionClientSharingTests {
+@Suite(.timeLimit(.minutes(1))) struct MotionClientSharingTests {
   let backend = ManualBackend(routes: [.accelerometer: "imu", .gyro: "imu", .magnetometer: "compass"])
 
   func client(bufferLimit: Int = 16) -> MotionClient {

@@ -93,6 +93,43 @@ struct DeviceMotionEstimatorTests {
     #expect(motion.magneticField.accuracy == .uncalibrated)
   }
 
+  @Test func theFieldAccuracyFollowsTheMagneticReference() {
+    var estimator = DeviceMotionEstimator(frame: .xMagneticNorthZVertical)
+    var imu = SyntheticIMU()
+    func feed(seconds: Double, turning rate: Double)
+      -> DeviceMotion.MagneticFieldCalibrationAccuracy
+    {
+      var accuracy = DeviceMotion.MagneticFieldCalibrationAccuracy.uncalibrated
+      for _ in 0..<Int(seconds * 100) {
+        let s = imu.sample(angularVelocity: SIMD3(0, 0, rate))
+        let m = s.magnetometer ?? .zero
+        accuracy =
+          estimator.update(
+            rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+            acceleration: Acceleration(
+              x: -s.accelerometer.x / 9.80665, y: -s.accelerometer.y / 9.80665,
+              z: -s.accelerometer.z / 9.80665),
+            magneticField: MagneticField(x: m.x, y: m.y, z: m.z), timestamp: s.time
+          ).magneticField.accuracy
+        imu.advance(angularVelocity: SIMD3(0, 0, rate))
+      }
+      return accuracy
+    }
+    // Still: the field cannot yet be told apart from a disturbance.
+    #expect(feed(seconds: 2, turning: 0) == .uncalibrated)
+    // Turning in a homogeneous field makes it the reference; after the heading time constant it is trusted.
+    #expect(feed(seconds: 12, turning: 0.7) == .high)
+    // Between magnetometer samples (a slower sensor) the last field and its accuracy are kept.
+    let between = estimator.update(
+      rotationRate: RotationRate(x: 0, y: 0, z: 0), acceleration: Acceleration(x: 0, y: 0, z: -1),
+      magneticField: nil, timestamp: imu.time)
+    #expect(between.magneticField.accuracy == .high)
+    #expect(between.magneticField.field != MagneticField(x: 0, y: 0, z: 0))
+    imu.advance(angularVelocity: .zero)
+    imu.magneticDisturbance = SIMD3(30, 0, 0)
+    #expect(feed(seconds: 1, turning: 0) == .low)
+  }
+
   @Test func userAccelerationIsWhatRemainsAfterGravity() {
     var estimator = DeviceMotionEstimator(frame: .xArbitraryZVertical)
     _ = rest(&estimator, truth: .identity)
@@ -132,5 +169,17 @@ struct DeviceMotionEstimatorTests {
       magneticField: nil, timestamp: 1)
     #expect(again == first)
     #expect(estimator.filter.rejectedSampleCount == 1)
+  }
+
+  @Test func aNonFiniteFirstSampleYieldsNoNaN() {
+    var estimator = DeviceMotionEstimator()
+    let motion = estimator.update(
+      rotationRate: RotationRate(x: .nan, y: 0, z: 0),
+      acceleration: Acceleration(x: 0, y: 0, z: -1),
+      magneticField: nil, timestamp: 0)
+    #expect(estimator.filter.rejectedSampleCount == 1)
+    #expect(
+      motion.rotationRate.x == 0 && motion.gravity.z == -1
+        && motion.attitude.quaternion == .identity)
   }
 }

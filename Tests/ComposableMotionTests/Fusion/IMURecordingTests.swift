@@ -21,6 +21,12 @@ struct IMURecordingTests {
     #expect(recording.samples[1].magnetometer == nil)  // a row without a magnetometer sample
   }
 
+  @Test func aByteOrderMarkBeforeTheHeaderIsSkipped() throws {
+    let bytes =
+      [0xEF, 0xBB, 0xBF] + Array("t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n".utf8)
+    #expect(try IMURecording(csv: bytes).samples.count == 1)
+  }
+
   @Test func magnetometerColumnsAreOptional() throws {
     let recording = try IMURecording(
       csv: "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n1,0,0,0,0,0,9.8\n")

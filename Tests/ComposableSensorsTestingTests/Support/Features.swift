@@ -39,7 +39,11 @@ struct Counter: Reducer {
         await send(.echoed(count + 1))
       }
     case .fail:
-      return .run { _ in throw Failure() } catch: { error, send in await send(.failed("\(error)")) }
+      return .run { _ in
+        throw Failure()
+      } catch: { error, send in
+        await send(.failed("\(error)"))
+      }
     case .forgetToHandleFailure:
       return .run { _ in throw Failure() }
     case .failed:

@@ -43,6 +43,11 @@ struct UmockdevTests {
     try Self.runUnderUmockdev("pyadi-adxl355", test: "faults()")
   }
 
+  @Test("A device removed from /sys while polling ends the stream with deviceRemoved")
+  func removedWhilePolling() throws {
+    try Self.runUnderUmockdev("forum-lsm6dsox", test: "removedWhilePolling()")
+  }
+
   @Test("A buffered stream of the real HID capture replayed through /dev/iio:device0")
   func bufferedStream() throws {
     try Self.runUnderUmockdev(
@@ -98,6 +103,29 @@ struct UmockdevChildTests {
 }
 
 extension UmockdevChildTests {
+  @Test func removedWhilePolling() async throws {
+    let device = try IIOSystem().firstDevice(measuring: .accel)
+    let clock = ManualClock()
+    let reader = try IIOPollingReader(
+      device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
+      clock: clock)
+    var samples = reader.samples().makeAsyncIterator()
+    let first = try await samples.next()
+    #expect(first?["in_accel_z"] == 16324 * 0.000598205)
+    // What the kernel does on unbind: the device directory goes, the bus link dangles.
+    // rm (through umockdev's preload) rather than FileManager, whose calls umockdev does not
+    // all redirect into the testbed.
+    let rm = try Process.run(
+      URL(fileURLWithPath: "/bin/rm"),
+      arguments: ["-rf", "/sys/devices/platform/i2c-7/7-006a/iio:device1"])
+    rm.waitUntilExit()
+    #expect(rm.terminationStatus == 0)
+    clock.advance(by: .milliseconds(10))
+    await #expect(throws: IIOError.deviceRemoved(path: "/sys/bus/iio/devices/iio:device1")) {
+      _ = try await samples.next()
+    }
+  }
+
   @Test func faults() throws {
     let base = "/sys/bus/iio/devices/iio:device0"
     let system = IIOSystem()

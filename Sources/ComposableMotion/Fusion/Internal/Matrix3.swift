@@ -47,6 +47,15 @@ struct Matrix3: Sendable {
       r2: a.r2.x * b.r0 + a.r2.y * b.r1 + a.r2.z * b.r2)
   }
 
+  /// `self · otherᵀ`, without building the transpose.
+  @inline(__always)
+  func timesTransposed(_ other: Matrix3) -> Matrix3 {
+    Matrix3(
+      r0: SIMD3(dot(r0, other.r0), dot(r0, other.r1), dot(r0, other.r2)),
+      r1: SIMD3(dot(r1, other.r0), dot(r1, other.r1), dot(r1, other.r2)),
+      r2: SIMD3(dot(r2, other.r0), dot(r2, other.r1), dot(r2, other.r2)))
+  }
+
   @inline(__always)
   static func + (a: Matrix3, b: Matrix3) -> Matrix3 {
     Matrix3(r0: a.r0 + b.r0, r1: a.r1 + b.r1, r2: a.r2 + b.r2)

@@ -14,6 +14,8 @@ struct IMURecordingParser {
     self.bytes = bytes
     // A terminating NUL lets strtod stop inside the buffer even on the last cell.
     self.bytes.append(0)
+    // Spreadsheet exports often begin with a UTF-8 byte order mark, which would otherwise stick to "t".
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
   }
 
   mutating func parse() throws(IMURecordingError) -> (

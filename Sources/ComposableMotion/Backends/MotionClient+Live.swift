@@ -1,0 +1,51 @@
+import Foundation
+import LinuxIIO
+
+extension MotionClient {
+  /// The client over the machine's Linux IIO sensors.
+  ///
+  /// Devices are discovered once, when the client is made: the accelerometer is the first
+  /// device with `accel` x/y/z input channels, the gyroscope `anglvel`, the magnetometer
+  /// `magn` — each preferring a device that can stream through its buffer. Sensors on one
+  /// device share one reader. A reader streams from `/dev/iio:deviceN` with kernel timestamps
+  /// on `boottime` when the device has scan elements for the channels (and `mode` allows),
+  /// and polls the sysfs attributes every interval otherwise, stamped on `boottime` when read.
+  /// Values are converted once, at the boundary: m/s² → g with Core Motion's sign, rad/s as
+  /// they are, gauss → µT; the mount matrix is already applied by LinuxIIO.
+  ///
+  /// ```swift
+  /// let motion = MotionClient.live()                           // /sys/bus/iio/devices
+  /// let test = MotionClient.live(root: tree.path, clock: clock) // a sysfs tree in a test
+  /// ```
+  ///
+  /// Failures end the streams with ``MotionError``: no sensor
+  /// (``MotionError/sensorUnavailable(_:searched:)`` naming the root and why discovery
+  /// failed), or a reader error (``MotionError/readerFailed(_:message:)`` carrying LinuxIIO's
+  /// explanation: device removed, permission denied, malformed attribute, unknown scan type).
+  ///
+  /// - Parameters:
+  ///   - root: where IIO devices are listed (a test's temporary tree, a chroot).
+  ///   - deviceDirectory: where the `iio:deviceN` character devices are.
+  ///   - mode: buffered or polled reading; `.automatic` picks per device.
+  ///   - clock: paces polling.
+  ///   - bufferLimit: samples each stream keeps for a slow consumer before dropping the oldest.
+  ///   - magneticDeclination: degrees east, enabling ``AttitudeReferenceFrame/xTrueNorthZVertical``.
+  public static func live(
+    root: String = IIOSystem.defaultRoot,
+    deviceDirectory: String = "/dev",
+    mode: MotionReadingMode = .automatic,
+    clock: any Clock<Duration> = ContinuousClock(),
+    bufferLimit: Int = 256,
+    magneticDeclination: Double? = nil
+  ) -> MotionClient {
+    let sensors = LiveIIOSensors(
+      system: IIOSystem(root: root, deviceDirectory: deviceDirectory), mode: mode, clock: clock,
+      bufferLimit: bufferLimit)
+    let backend = MotionBackend(
+      searched: sensors.searched, routes: sensors.routes, magneticDeclination: magneticDeclination
+    ) { request, events in
+      try await sensors.run(request, events)
+    }
+    return MotionClient(backend: backend, bufferLimit: bufferLimit)
+  }
+}

@@ -1,0 +1,58 @@
+/// Decodes the whole scans of one read into samples: demux them all in one pass, then pick out
+/// each scan's timestamp and convert its values.
+final class ScanDecoder {
+  private let layout: IIOScanLayout
+  private let assembler: SampleAssembler
+  private let timestampPosition: Int?
+  private let timestampClock: IIOTimestampClock
+  private var raw: [Int64]
+  private var values: [Double]
+
+  init(reader: IIOBufferedReader, maximumScans: Int) {
+    layout = reader.layout
+    var description: [(channel: IIOChannel, repeatCount: Int, processed: Bool)] = []
+    var timestampPosition: Int?
+    var position = 0
+    for element in layout.elements {
+      if element.channel == reader.timestampChannel?.id {
+        timestampPosition = position
+      } else if let channel = reader.channels.first(where: { $0.id == element.channel }) {
+        description.append((channel, element.type.repeatCount, false))
+      }
+      position += element.type.repeatCount
+    }
+    assembler = SampleAssembler(channels: description)
+    self.timestampPosition = timestampPosition
+    timestampClock = reader.configuration.timestampClock ?? reader.device.timestampClock
+    raw = [Int64](repeating: 0, count: layout.valueCount * max(1, maximumScans))
+    values = [Double](repeating: 0, count: assembler.channelIDs.count)
+  }
+
+  /// Yields one sample per whole scan in `bytes` (at most `maximumScans`); false once the
+  /// consumer has gone away.
+  func deliver(
+    _ bytes: UnsafeRawBufferPointer.SubSequence,
+    to continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
+  ) -> Bool {
+    let scans = raw.withUnsafeMutableBufferPointer {
+      layout.demux(scans: UnsafeRawBufferPointer(rebasing: bytes), into: $0)
+    }
+    let stride = layout.valueCount
+    for scan in 0..<scans {
+      let first = scan * stride
+      var target = 0
+      for position in 0..<stride where position != timestampPosition {
+        values[target] = Double(raw[first + position])
+        target += 1
+      }
+      let timestamp =
+        timestampPosition.map { IIOTimestamp(nanoseconds: raw[first + $0], clock: timestampClock) }
+        ?? BootTime.now()
+      let sample = values.withUnsafeBufferPointer {
+        assembler.sample(raw: $0, timestamp: timestamp)
+      }
+      if case .terminated = continuation.yield(sample) { return false }
+    }
+    return true
+  }
+}
