@@ -28,11 +28,15 @@ extension Sources {
             + "in_accel_*, in_anglvel_* or in_magn_* channels). Load the sensor's driver, pass --iio-root DIR, "
             + "or add --bundled to replay the bundled recording."))
     }
-    // MotionClient's live backend (ComposableMotion) is not in this build yet; see the report.
-    return .failure(
-      .liveUnavailable(
-        "found IIO sensors under \(root), but this build of ComposableMotion has no live backend yet; "
-          + "add --bundled or --replay FILE to use a recording"))
+    let readingMode: MotionReadingMode =
+      switch mode {
+      case .poll: .polling
+      case .buffered: .buffered
+      case nil: .automatic
+      }
+    let client = MotionClient.live(root: root, mode: readingMode, clock: ContinuousClock())
+    let names = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
+    return .success(Source(client: client, description: "live IIO sensors: \(names)", isReplay: false))
   }
 
   /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else

@@ -113,4 +113,34 @@ struct SensorsDemoEndToEndTests {
       #expect(result.standardOutput.contains("USAGE: sensors-demo"))
     }
   }
+
+  @Test(
+    "devices and accelerometer on a sysfs tree (--iio-root): the kernel's layout, Core Motion's units"
+  )
+  func liveOnSysfsTree() async throws {
+    let tree = try SysfsTree.flatAccelerometer()
+    defer { tree.remove() }
+
+    let devices = try await DemoProcess.run(["devices", "--iio-root", tree.root.path, "--json"])
+    #expect(devices.status == 0, "\(devices.standardError)")
+    #expect(devices.lines.first?.contains(#""name":"test-accel""#) == true)
+    #expect(devices.lines.filter { $0.contains(#""event":"channel""#) }.count == 3)
+
+    let samples = try await DemoProcess.run(
+      ["accelerometer", "--iio-root", tree.root.path, "--mode", "poll", "--count", "3", "--json"])
+    #expect(samples.status == 0, "\(samples.standardError)")
+    #expect(samples.lines.count == 3)
+    for line in samples.lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let z = try #require(object["z"] as? Double)
+      #expect(abs(z - -1) < 1e-9, "kernel +9.80665 m/s² is Core Motion's −1 g")
+    }
+
+    let gyro = try await DemoProcess.run([
+      "gyro", "--iio-root", tree.root.path, "--mode", "poll", "--count", "1",
+    ])
+    #expect(gyro.status == 1)
+    #expect(gyro.standardError.contains("gyro"))
+  }
 }
