@@ -228,6 +228,13 @@ struct Whereabouts: Reducer {
   }
 }
 
+// MARK: - Live backends
+
+func liveMotion() -> MotionClient {
+  // Buffered reading with kernel timestamps where the device can, polling elsewhere.
+  MotionClient.live(root: "/sys/bus/iio/devices", mode: .automatic)
+}
+
 // MARK: - Replay backends
 
 func replayClients() throws -> (MotionClient, LocationClient) {

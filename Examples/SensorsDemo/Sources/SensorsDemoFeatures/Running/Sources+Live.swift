@@ -36,7 +36,8 @@ extension Sources {
       }
     let client = MotionClient.live(root: root, mode: readingMode, clock: ContinuousClock())
     let names = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
-    return .success(Source(client: client, description: "live IIO sensors: \(names)", isReplay: false))
+    return .success(
+      Source(client: client, description: "live IIO sensors: \(names)", isReplay: false))
   }
 
   /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else
