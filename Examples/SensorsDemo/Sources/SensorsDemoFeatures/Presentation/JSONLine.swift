@@ -70,3 +70,12 @@ public struct JSONLine: Sendable, Equatable, CustomStringConvertible {
     return result + "\""
   }
 }
+
+extension JSONLine {
+  /// `{"event":"error","message":…}`.
+  public static func error(_ message: String) -> JSONLine {
+    var line = JSONLine(event: "error")
+    line.add("message", message)
+    return line
+  }
+}

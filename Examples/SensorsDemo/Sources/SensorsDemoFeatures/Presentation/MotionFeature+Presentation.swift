@@ -67,12 +67,3 @@ extension MotionFeature {
     return line
   }
 }
-
-extension JSONLine {
-  /// `{"event":"error","message":…}`.
-  public static func error(_ message: String) -> JSONLine {
-    var line = JSONLine(event: "error")
-    line.add("message", message)
-    return line
-  }
-}
