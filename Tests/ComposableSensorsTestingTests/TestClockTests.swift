@@ -64,6 +64,25 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test func waitForSleepersReturnsOnceTheCodeUnderTestSleeps() async throws {
+    let clock = TestClock()
+    let sleepers = (1...2).map { seconds in Task { try await clock.sleep(for: .seconds(seconds)) } }
+    #expect(await clock.waitForSleepers(2))
+    #expect(clock.pendingDeadlines == [.init(offset: .seconds(1)), .init(offset: .seconds(2))])
+    await clock.advance(by: .seconds(2))
+    for sleeper in sleepers { try await sleeper.value }
+  }
+
+  @Test func waitForSleepersGivesUpWithAMessage() async {
+    let clock = TestClock()
+    await withKnownIssue {
+      await clock.waitForSleepers(1, timeout: .milliseconds(20))
+    } matching: { issue in
+      text(of: issue).hasPrefix(
+        "TestClock.waitForSleepers(1) timed out after 0.02 seconds: 0 tasks sleep on the clock.")
+    }
+  }
+
   @Test func runAdvancesUntilNobodySleeps() async throws {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(90)) }

@@ -72,15 +72,15 @@ import Testing
     ])
     defer { peer.stop() }
     let connection = GPSDConnection(
-      configuration: configuration(port: peer.port, stale: .milliseconds(400)))
+      configuration: configuration(port: peer.port, stale: .seconds(1)))
     let events = await connection.collect(seconds: 10) {
-      $0.last?.state == .stale(silentFor: .milliseconds(400))
+      $0.last?.state == .stale(silentFor: .seconds(1))
     }
     connection.close()
-    #expect(events.last == .state(.stale(silentFor: .milliseconds(400))))
+    #expect(events.last == .state(.stale(silentFor: .seconds(1))))
     #expect(
       events.compactMap(\.state) == [
-        .connecting(attempt: 1), .connected, .watching, .stale(silentFor: .milliseconds(400)),
+        .connecting(attempt: 1), .connected, .watching, .stale(silentFor: .seconds(1)),
       ])
   }
 

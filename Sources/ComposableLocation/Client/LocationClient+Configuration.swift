@@ -1,16 +1,17 @@
 import Foundation
+import GPSD
 
 extension LocationClient {
   /// Tuning shared by the live and replay backends.
   public struct Configuration: Sendable {
-    /// gpsd's host; defaults to `GPSD_HOST` from the environment, else `127.0.0.1`.
-    public var host: String
-    /// gpsd's TCP port; defaults to `GPSD_PORT` from the environment, else 2947.
-    public var port: UInt16
+    /// Where gpsd is and how to talk to it (live backend only): by default `127.0.0.1:2947`
+    /// with `GPSD_HOST`/`GPSD_PORT` honoured, reconnecting with capped backoff, and a receiver
+    /// silent for 5 s reported as lost (``ServiceState/deviceLost(device:)``).
+    public var gpsd: GPSDConnection.Configuration
     /// How long ``LocationClient/requestLocation`` waits for a good enough fix.
     public var requestLocationTimeout: Duration
-    /// How long a connected receiver may stay silent before it counts as lost.
-    public var stalenessTimeout: Duration
+    /// How long authorization requests wait for gpsd to answer the WATCH request.
+    public var probeTimeout: Duration
     /// Minimum speed for a course over ground to count as a heading, metres per second.
     public var minimumHeadingSpeed: Double
     /// Hysteresis of region monitoring.
@@ -26,10 +27,9 @@ extension LocationClient {
 
     /// Creates a configuration; every parameter has a sensible default.
     public init(
-      host: String? = nil,
-      port: UInt16? = nil,
+      gpsd: GPSDConnection.Configuration = .fromEnvironment(),
       requestLocationTimeout: Duration = .seconds(30),
-      stalenessTimeout: Duration = .seconds(10),
+      probeTimeout: Duration = .seconds(10),
       minimumHeadingSpeed: Double = 0.5,
       regions: RegionMonitor.Configuration = .init(),
       significantChange: SignificantChangeFilter = .init(),
@@ -37,11 +37,9 @@ extension LocationClient {
       eventBufferLimit: Int = 1024,
       now: @escaping @Sendable () -> Date = { Date() }
     ) {
-      let environment = ProcessInfo.processInfo.environment
-      self.host = host ?? environment["GPSD_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
-      self.port = port ?? environment["GPSD_PORT"].flatMap(UInt16.init) ?? 2947
+      self.gpsd = gpsd
       self.requestLocationTimeout = requestLocationTimeout
-      self.stalenessTimeout = stalenessTimeout
+      self.probeTimeout = probeTimeout
       self.minimumHeadingSpeed = minimumHeadingSpeed
       self.regions = regions
       self.significantChange = significantChange

@@ -42,7 +42,8 @@ extension MotionClient {
       system: IIOSystem(root: root, deviceDirectory: deviceDirectory), mode: mode, clock: clock,
       bufferLimit: bufferLimit)
     let backend = MotionBackend(
-      searched: sensors.searched, routes: sensors.routes, magneticDeclination: magneticDeclination
+      searched: sensors.searched, routes: sensors.routes,
+      selfPacedReaders: sensors.pollingReaders, magneticDeclination: magneticDeclination
     ) { request, events in
       try await sensors.run(request, events)
     }

@@ -84,7 +84,8 @@ private final class ReplayTimeline: Sendable {
     var index = samples.partitionPoint { $0.time - first.time < elapsed }
     while index < samples.count {
       let row = samples[index]
-      try await clock.sleep(until: origin.advanced(by: .seconds(row.time - first.time)), tolerance: nil)
+      try await clock.sleep(
+        until: origin.advanced(by: .seconds(row.time - first.time)), tolerance: nil)
       events.scan(
         CoreMotionUnits.scan(
           acceleration: row.accelerometer, angularVelocity: row.gyroscope,

@@ -13,8 +13,8 @@ import ComposableStore
 /// }
 /// ```
 ///
-/// Semantics every implementation follows (``live(root:clock:bufferLimit:magneticDeclination:)``
-/// and ``replay(recording:clock:bufferLimit:)`` do):
+/// Semantics every implementation follows (``live(root:deviceDirectory:mode:clock:bufferLimit:magneticDeclination:)``
+/// and ``replay(recording:clock:bufferLimit:magneticDeclination:name:)`` do):
 /// - `start…` on an id that was not created returns a stream that fails with
 ///   ``MotionError/managerNotCreated(_:)``; on an unavailable sensor it fails with
 ///   ``MotionError/sensorUnavailable(_:searched:)``.
@@ -36,8 +36,10 @@ public struct MotionClient: Sendable {
 
   /// The update interval of a sensor for manager `id` (default 10 ms).
   public var updateInterval: @Sendable (AnyHashableSendable, MotionSensor) -> Duration
-  /// Sets the update interval of a sensor for manager `id`; a running stream adopts it.
-  public var setUpdateInterval: @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void
+  /// Sets the update interval of a sensor for manager `id`; a running stream adopts it (its
+  /// reader restarts at the new rate if it must). Ignored for an id that was not created.
+  public var setUpdateInterval:
+    @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void
 
   /// Whether the device has this sensor (for ``MotionSensor/deviceMotion``: an accelerometer
   /// and a gyroscope).
@@ -94,26 +96,31 @@ public struct MotionClient: Sendable {
     create: @escaping @Sendable (AnyHashableSendable) async -> Void,
     destroy: @escaping @Sendable (AnyHashableSendable) async -> Void,
     updateInterval: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Duration,
-    setUpdateInterval: @escaping @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void,
+    setUpdateInterval:
+      @escaping @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void,
     isAvailable: @escaping @Sendable (MotionSensor) -> Bool,
     isActive: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Bool,
     droppedSamples: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Int,
-    startAccelerometerUpdates: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
-      AccelerometerData, any Error
-    >,
+    startAccelerometerUpdates:
+      @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
+        AccelerometerData, any Error
+      >,
     stopAccelerometerUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
     accelerometerData: @escaping @Sendable (AnyHashableSendable) -> AccelerometerData?,
-    startGyroUpdates: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
-      GyroData, any Error
-    >,
+    startGyroUpdates:
+      @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
+        GyroData, any Error
+      >,
     stopGyroUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
     gyroData: @escaping @Sendable (AnyHashableSendable) -> GyroData?,
-    startMagnetometerUpdates: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
-      MagnetometerData, any Error
-    >,
+    startMagnetometerUpdates:
+      @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
+        MagnetometerData, any Error
+      >,
     stopMagnetometerUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
     magnetometerData: @escaping @Sendable (AnyHashableSendable) -> MagnetometerData?,
-    startDeviceMotionUpdates: @escaping @Sendable (AnyHashableSendable, AttitudeReferenceFrame) ->
+    startDeviceMotionUpdates:
+      @escaping @Sendable (AnyHashableSendable, AttitudeReferenceFrame) ->
       AsyncThrowingStream<DeviceMotion, any Error>,
     stopDeviceMotionUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
     deviceMotion: @escaping @Sendable (AnyHashableSendable) -> DeviceMotion?,

@@ -3,13 +3,13 @@ import Foundation
 // Gyroscope strapdown integration, rest detection, inclination correction and bias estimation.
 extension OrientationFilter {
   @inline(__always)
-  mutating func updateGyroscope(_ gyroscope: SIMD3<Double>, interval: Double) {
+  mutating func integrateGyroscope(_ gyroscope: SIMD3<Double>, interval: Double) {
     if parameters.estimatesBiasAtRest || parameters.rejectsMagneticDisturbances {
       // Rest detection, gyroscope half: the rate must stay close to its own low-pass, and that low-pass
       // within the bias range (a slow steady turn is not rest).
       restGyroscopeLast = restGyroscopeLowPass.step(
         gyroscope, tau: parameters.restFilterTau, interval: interval,
-        coefficients: coefficients.rest)
+        coefficients: gyroscopeClock.coefficients.rest)
       let deviation = gyroscope - restGyroscopeLast
       let clip = parameters.biasClip * Double.pi / 180
       let threshold = parameters.restGyroscopeThreshold * Double.pi / 180
@@ -45,13 +45,13 @@ extension OrientationFilter {
   @inline(__always)
   /// Applies the inclination correction; returns the disagreement (the normalized filtered acceleration in
   /// the 6D frame before the correction) for bias estimation, or nil if there was nothing to correct.
-  mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, interval: Double) -> SIMD3<
+  mutating func correctInclination(_ accelerometer: SIMD3<Double>, interval: Double) -> SIMD3<
     Double
   >? {
     if parameters.estimatesBiasAtRest {
       let lowPass = restAccelerometerLowPass.step(
         accelerometer, tau: parameters.restFilterTau, interval: interval,
-        coefficients: coefficients.rest)
+        coefficients: accelerometerClock.coefficients.rest)
       let deviation = accelerometer - lowPass
       if dot(deviation, deviation) >= square(parameters.restAccelerometerThreshold) {
         restTime = 0
@@ -66,7 +66,7 @@ extension OrientationFilter {
     let inertial = gyroscopeQuaternion.rotate(accelerometer)
     let filtered = accelerometerLowPass.step(
       inertial, tau: parameters.accelerometerTau, interval: interval,
-      coefficients: coefficients.accelerometer)
+      coefficients: accelerometerClock.coefficients.accelerometer)
     var earth = accelerometerQuaternion.rotate(filtered)
     let length = dot(earth, earth).squareRoot()
     guard length > 0 else { return nil }
@@ -88,6 +88,7 @@ extension OrientationFilter {
     disagreement earth: SIMD3<Double>, orientation6D: Quaternion, interval: Double
   ) {
     let tau = parameters.accelerometerTau
+    let coefficients = accelerometerClock.coefficients
     let c = coefficients.accelerometer
     let instant = Matrix3(rotation: orientation6D)
     let instantBias = SIMD2((instant.r0 * bias).sum(), (instant.r1 * bias).sum())
@@ -97,25 +98,6 @@ extension OrientationFilter {
       r2: rotationLowPass.2.step(instant.r2, tau: tau, interval: interval, coefficients: c))
     let rotatedBias = rotatedBiasLowPass.step(
       instantBias, tau: tau, interval: interval, coefficients: c)
-
-    let measurement: (error: SIMD3<Double>, matrix: Matrix3, noise: SIMD3<Double>)?
-    if restDetectedFlag && parameters.estimatesBiasAtRest {
-      measurement = (
-        restGyroscopeLast - bias, .identity, SIMD3(repeating: coefficients.biasRestNoise)
-      )
-    } else if parameters.estimatesBiasInMotion {
-      // The correction angle per step over the filters' step, the rate the correction applies.
-      let step = coefficients.interval
-      let error = SIMD3(
-        -earth.y / step + rotatedBias.x - dot(rotation.r0, bias),
-        earth.x / step + rotatedBias.y - dot(rotation.r1, bias),
-        -dot(rotation.r2, bias))
-      let noise = SIMD3(
-        coefficients.biasMotionNoise, coefficients.biasMotionNoise, coefficients.biasVerticalNoise)
-      measurement = (error, rotation, noise)
-    } else {
-      measurement = nil
-    }
 
     // Prediction: uncertainty grows back towards its initial value while nothing is learned.
     let initialVariance = square(parameters.biasSigmaInitial * 100)
@@ -129,14 +111,33 @@ extension OrientationFilter {
       biasCovariance.r2.z += coefficients.biasProcessNoise
     }
 
-    guard let measurement else { return }
+    // The measurement: plain values rather than an optional tuple, which cost a copy per sample.
+    let error: SIMD3<Double>
+    let h: Matrix3
+    let noise: SIMD3<Double>
+    if restDetectedFlag && parameters.estimatesBiasAtRest {
+      error = restGyroscopeLast - bias
+      h = Matrix3(r0: SIMD3(1, 0, 0), r1: SIMD3(0, 1, 0), r2: SIMD3(0, 0, 1))
+      noise = SIMD3(repeating: coefficients.biasRestNoise)
+    } else if parameters.estimatesBiasInMotion {
+      // The correction angle per step over the filters' step, the rate the correction applies.
+      let step = coefficients.interval
+      error = SIMD3(
+        -earth.y / step + rotatedBias.x - dot(rotation.r0, bias),
+        earth.x / step + rotatedBias.y - dot(rotation.r1, bias),
+        -dot(rotation.r2, bias))
+      h = rotation
+      noise = SIMD3(
+        coefficients.biasMotionNoise, coefficients.biasMotionNoise, coefficients.biasVerticalNoise)
+    } else {
+      return
+    }
+
     let clip = parameters.biasClip * Double.pi / 180
-    let error = clamp(measurement.error, clip)
-    let h = measurement.matrix
     let pht = biasCovariance.timesTransposed(h)
-    guard let innovationInverse = (h * pht + .diagonal(measurement.noise)).inverse else { return }
+    guard let innovationInverse = (h * pht + .diagonal(noise)).inverse else { return }
     let gain = pht * innovationInverse
-    bias += gain * error
+    bias += gain * clamp(error, clip)
     // H·P = (P·Hᵀ)ᵀ because the covariance is symmetric.
     biasCovariance = biasCovariance - gain * pht.transposed
     bias = clamp(bias, clip)

@@ -3,7 +3,7 @@ import Foundation
 // Heading correction from the magnetometer, with disturbance detection and rejection.
 extension OrientationFilter {
   @inline(__always)
-  mutating func updateMagnetometer(
+  mutating func correctHeading(
     _ magnetometer: SIMD3<Double>, orientation6D: Quaternion, interval: Double
   ) {
     let earth = orientation6D.rotate(magnetometer)
@@ -15,7 +15,7 @@ extension OrientationFilter {
     var disagreement = atan2(earth.x, earth.y) - headingOffset
     disagreement = wrapAngle(disagreement)
 
-    var gain = coefficients.magneticGain
+    var gain = magnetometerClock.coefficients.magneticGain
     if parameters.rejectsMagneticDisturbances {
       if magnetic.disturbanceDetected {
         if magnetic.rejectionTime <= parameters.magneticMaximumRejectionTime {
@@ -68,9 +68,9 @@ extension OrientationFilter {
     guard norm > 0 else { return }
     let current = magnetic.currentLowPass.step(
       SIMD2(norm, -asin(max(-1, min(1, earth.z / norm)))), tau: parameters.magneticCurrentTau,
-      interval: interval, coefficients: coefficients.magneticCurrent)
+      interval: interval, coefficients: magnetometerClock.coefficients.magneticCurrent)
     let dipThreshold = parameters.magneticDipThreshold * Double.pi / 180
-    let referenceGain = coefficients.magneticReferenceGain
+    let referenceGain = magnetometerClock.coefficients.magneticReferenceGain
 
     if abs(current.x - magnetic.referenceNorm) < parameters.magneticNormThreshold
       * magnetic.referenceNorm

@@ -30,10 +30,10 @@ public struct OrientationFilter: Sendable {
   var headingHalfCos = 1.0
   var headingHalfSin = 0.0
 
-  // Timing.
-  var lastTimestamp: Double?
-  var coefficients = FilterCoefficients()
-  var smoothedInterval = 0.0
+  // Timing, per sensor.
+  var gyroscopeClock = SensorClock()
+  var accelerometerClock = SensorClock()
+  var magnetometerClock = SensorClock()
 
   // Rest detection.
   var restGyroscopeLowPass = LowPassFilter<SIMD3<Double>>()
@@ -78,67 +78,131 @@ public struct OrientationFilter: Sendable {
       timestamp: sample.time)
   }
 
-  /// Feeds one sample.
+  /// Feeds one sample of all sensors taken at the same time.
   ///
   /// - Parameters:
   ///   - gyroscope: angular rate in rad/s, sensor axes.
   ///   - accelerometer: specific force in m/s², sensor axes (about +9.81 upwards at rest). All zeros means
   ///     "no accelerometer sample" and skips the inclination correction.
   ///   - magnetometer: field in µT, sensor axes, or `nil` (or all zeros) when there is no sample.
-  ///   - timestamp: sample time in s. The first sample only initializes the orientation.
-  /// - Returns: `false` if the sample was rejected (time not after the previous sample's, or a value not
-  ///   finite); it is counted in ``rejectedSampleCount`` and leaves the state unchanged.
+  ///   - timestamp: sample time in s. A sensor's first sample only initializes its part.
+  /// - Returns: `false` if the sample was rejected (time not after a used sensor's previous sample, or a
+  ///   value not finite); it is counted in ``rejectedSampleCount`` and leaves the state unchanged.
   @discardableResult
   public mutating func update(
     gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?,
     timestamp: Double
   ) -> Bool {
-    let magnetometerFinite = magnetometer.map { Self.isFinite($0) } ?? true
-    guard timestamp.isFinite, Self.isFinite(gyroscope), Self.isFinite(accelerometer),
-      magnetometerFinite
+    let usesAccelerometer = accelerometer != .zero
+    let field = magnetometer.flatMap { $0 == .zero ? nil : $0 }
+    guard Self.isFinite(gyroscope), Self.isFinite(accelerometer), field.map(Self.isFinite) ?? true,
+      gyroscopeClock.accepts(timestamp),
+      !usesAccelerometer || accelerometerClock.accepts(timestamp),
+      field == nil || magnetometerClock.accepts(timestamp)
     else {
       rejectedSampleCount += 1
       return false
     }
-    let interval: Double
-    if let last = lastTimestamp {
-      guard timestamp > last else {
-        rejectedSampleCount += 1
-        return false
-      }
-      interval = timestamp - last
-      // The low-passes run on a smoothed interval: changing a recursive filter's coefficients on every
-      // sample (jittery timestamps) corrupts its state, while treating jittered samples as evenly spaced at
-      // the mean rate keeps the time constants right on average. Integration uses the exact interval.
-      smoothedInterval += (smoothedInterval == 0 ? 1 : 0.02) * (interval - smoothedInterval)
-      if coefficients.isStale(for: smoothedInterval) {
-        // Built then assigned, so `parameters` is read without overlapping the write to `coefficients`
-        // (an in-place refresh made the compiler copy the parameters on every sample).
-        let fresh = FilterCoefficients(interval: smoothedInterval, parameters: parameters)
-        coefficients = fresh
-      }
-    } else {
-      interval = 0
+    applyGyroscope(gyroscope, timestamp: timestamp)
+    if usesAccelerometer { applyAccelerometer(accelerometer, timestamp: timestamp) }
+    if let field { applyMagnetometer(field, timestamp: timestamp) }
+    refreshOrientations()
+    return true
+  }
+
+  /// Feeds a gyroscope sample on its own (rad/s, sensor axes, at `timestamp` s), for sensors read at
+  /// different times or rates. Returns `false` (and counts it) if rejected.
+  @discardableResult
+  public mutating func updateGyroscope(_ gyroscope: SIMD3<Double>, timestamp: Double) -> Bool {
+    guard Self.isFinite(gyroscope), gyroscopeClock.accepts(timestamp) else {
+      rejectedSampleCount += 1
+      return false
     }
-    lastTimestamp = timestamp
-    updateGyroscope(gyroscope, interval: interval)
-    var disagreement: SIMD3<Double>?
-    if accelerometer != .zero {
-      disagreement = updateAccelerometer(accelerometer, interval: interval)
+    applyGyroscope(gyroscope, timestamp: timestamp)
+    refreshOrientations()
+    return true
+  }
+
+  /// Feeds an accelerometer sample on its own (specific force in m/s², sensor axes, at `timestamp` s).
+  /// Returns `false` (and counts it) if rejected.
+  @discardableResult
+  public mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double)
+    -> Bool
+  {
+    guard Self.isFinite(accelerometer), accelerometer != .zero,
+      accelerometerClock.accepts(timestamp)
+    else {
+      rejectedSampleCount += 1
+      return false
     }
-    // Both factors are kept normalized, so their product is a unit quaternion up to rounding.
-    let sixD = accelerometerQuaternion * gyroscopeQuaternion
-    if let disagreement, interval > 0,
+    applyAccelerometer(accelerometer, timestamp: timestamp)
+    refreshOrientations()
+    return true
+  }
+
+  /// Feeds a magnetometer sample on its own (µT, sensor axes, at `timestamp` s). Returns `false` (and
+  /// counts it) if rejected.
+  @discardableResult
+  public mutating func updateMagnetometer(_ magnetometer: SIMD3<Double>, timestamp: Double) -> Bool
+  {
+    guard Self.isFinite(magnetometer), magnetometer != .zero, magnetometerClock.accepts(timestamp)
+    else {
+      rejectedSampleCount += 1
+      return false
+    }
+    applyMagnetometer(magnetometer, timestamp: timestamp)
+    refreshOrientations()
+    return true
+  }
+
+  @inline(__always)
+  private mutating func applyGyroscope(_ gyroscope: SIMD3<Double>, timestamp: Double) {
+    let interval = gyroscopeClock.advance(to: timestamp)
+    if gyroscopeClock.needsCoefficients {
+      // Built, then assigned: an in-place refresh reading `parameters` made the compiler copy them on
+      // every sample.
+      let fresh = FilterCoefficients(
+        interval: gyroscopeClock.smoothedInterval, parameters: parameters)
+      gyroscopeClock.coefficients = fresh
+    }
+    integrateGyroscope(gyroscope, interval: interval)
+  }
+
+  @inline(__always)
+  private mutating func applyAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double) {
+    let interval = accelerometerClock.advance(to: timestamp)
+    if accelerometerClock.needsCoefficients {
+      let fresh = FilterCoefficients(
+        interval: accelerometerClock.smoothedInterval, parameters: parameters)
+      accelerometerClock.coefficients = fresh
+    }
+    guard let disagreement = correctInclination(accelerometer, interval: interval), interval > 0,
       parameters.estimatesBiasInMotion || parameters.estimatesBiasAtRest
-    {
-      updateBias(disagreement: disagreement, orientation6D: sixD, interval: interval)
+    else { return }
+    // Both factors are kept normalized, so their product is a unit quaternion up to rounding.
+    updateBias(
+      disagreement: disagreement, orientation6D: accelerometerQuaternion * gyroscopeQuaternion,
+      interval: interval)
+  }
+
+  @inline(__always)
+  private mutating func applyMagnetometer(_ magnetometer: SIMD3<Double>, timestamp: Double) {
+    let interval = magnetometerClock.advance(to: timestamp)
+    if magnetometerClock.needsCoefficients {
+      let fresh = FilterCoefficients(
+        interval: magnetometerClock.smoothedInterval, parameters: parameters)
+      magnetometerClock.coefficients = fresh
     }
-    if let magnetometer, magnetometer != .zero {
-      updateMagnetometer(magnetometer, orientation6D: sixD, interval: interval)
-    }
+    correctHeading(
+      magnetometer, orientation6D: accelerometerQuaternion * gyroscopeQuaternion, interval: interval
+    )
+  }
+
+  @inline(__always)
+  private mutating func refreshOrientations() {
+    let sixD = accelerometerQuaternion * gyroscopeQuaternion
     orientation6D = sixD.renormalized
     orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).renormalized
-    return true
   }
 
   /// The orientation from gyroscope and accelerometer only: sensor → a z-up frame whose x axis is arbitrary

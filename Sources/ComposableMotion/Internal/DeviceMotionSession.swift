@@ -23,7 +23,8 @@ final class DeviceMotionSession: Sendable {
     frame: AttitudeReferenceFrame, declination: Double?,
     interval: @escaping @Sendable () -> Duration
   ) {
-    self.state = Mutex(State(estimator: DeviceMotionEstimator(frame: frame, declination: declination)))
+    self.state = Mutex(
+      State(estimator: DeviceMotionEstimator(frame: frame, declination: declination)))
     self.interval = interval
   }
 
@@ -38,7 +39,8 @@ final class DeviceMotionSession: Sendable {
         rotationRate: rate, acceleration: acceleration, magneticField: state.pendingField,
         timestamp: scan.timestamp)
       state.pendingField = nil
-      return OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue) ? motion : nil
+      return OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue)
+        ? motion : nil
     }
   }
 }

@@ -87,7 +87,8 @@ struct HubStreams: Sendable {
       frame: frame, declination: hub.backend.magneticDeclination,
       interval: { registry.interval(owner, .deviceMotion) })
     let sensors: Set<MotionSensor> =
-      frame.requiresMagnetometer ? [.accelerometer, .gyro, .magnetometer] : [.accelerometer, .gyro]
+      frame.requiresMagnetometer
+      ? [.accelerometer, .gyro, .magnetometer] : [.accelerometer, .gyro]
     return start(owner: owner, service: .deviceMotion, sensors: sensors) { scan in
       guard let motion = session.update(scan) else { return nil }
       registry.update(owner) { $0.deviceMotion = motion }

@@ -1,3 +1,4 @@
+import Foundation
 import LinuxIIO
 
 /// The live backend's view of the machine: which IIO device serves each motion sensor, and
@@ -11,6 +12,8 @@ struct LiveIIOSensors: Sendable {
   private(set) var devices: [String: IIODevice] = [:]
   /// Which device serves each available sensor.
   private(set) var routes: [MotionSensor: String] = [:]
+  /// Readers that poll (one scan per interval, by construction).
+  private(set) var pollingReaders: Set<String> = []
   /// Where discovery looked, and why it found nothing if it failed.
   private(set) var searched: String
 
@@ -26,21 +29,58 @@ struct LiveIIOSensors: Sendable {
     self.clock = clock
     self.bufferLimit = bufferLimit
     self.searched = "IIO devices under \(system.root)"
-    let found: [IIODevice]
-    do {
-      found = try system.devices()
-    } catch {
-      searched += " (\(error.description))"
-      return
-    }
+    let found = Self.discover(system, searched: &searched)
     for (sensor, type) in Self.channelTypes {
       let candidates = found.filter { Self.axes(of: $0, type) != nil }
       // Prefer a device that can stream the channels, unless told to poll.
-      let buffered = candidates.first { $0.supportsBufferedReading(of: Self.axes(of: $0, type) ?? []) }
+      let buffered = candidates.first {
+        $0.supportsBufferedReading(of: Self.axes(of: $0, type) ?? [])
+      }
       guard let device = (mode == .polling ? nil : buffered) ?? candidates.first else { continue }
       devices[device.id] = device
       routes[sensor] = device.id
     }
+    for (id, device) in devices
+    where !willStream(device, sensors: Set(routes.filter { $0.value == id }.keys)) {
+      pollingReaders.insert(id)
+    }
+  }
+
+  /// Whether reading `sensors` from `device` goes through its buffer.
+  func willStream(_ device: IIODevice, sensors: Set<MotionSensor>) -> Bool {
+    mode != .polling && device.supportsBufferedReading(of: channels(of: device, sensors))
+  }
+
+  private func channels(of device: IIODevice, _ sensors: Set<MotionSensor>) -> [IIOChannel] {
+    Self.channelTypes.filter { sensors.contains($0.0) }.flatMap {
+      Self.axes(of: device, $0.1) ?? []
+    }
+  }
+
+  /// Every readable device under the root. A device whose attributes do not parse is left
+  /// out (and named in `searched`) rather than hiding the healthy ones beside it.
+  private static func discover(_ system: IIOSystem, searched: inout String) -> [IIODevice] {
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: system.root)
+    } catch {
+      searched += " (\(IIOError.rootNotFound(path: system.root).description))"
+      return []
+    }
+    let indices = entries.compactMap { entry in
+      entry.hasPrefix("iio:device") ? Int(entry.dropFirst("iio:device".count)) : nil
+    }
+    var devices: [IIODevice] = []
+    var problems: [String] = []
+    for index in indices.sorted() {
+      do {
+        devices.append(try system.device(index: index))
+      } catch {
+        problems.append("iio:device\(index) skipped: \(error.description)")
+      }
+    }
+    if !problems.isEmpty { searched += " (" + problems.joined(separator: "; ") + ")" }
+    return devices
   }
 
   /// The x, y and z input channels of `type`, or nil unless the device has all three.
@@ -58,10 +98,9 @@ struct LiveIIOSensors: Sendable {
     guard let device = devices[request.reader] else {
       throw MotionError.sensorUnavailable(sensor, searched: searched)
     }
-    let channels = Self.channelTypes.filter { request.sensors.contains($0.0) }
-      .flatMap { Self.axes(of: device, $0.1) ?? [] }
+    let channels = channels(of: device, request.sensors)
     do {
-      if mode != .polling, device.supportsBufferedReading(of: channels) {
+      if willStream(device, sensors: request.sensors) {
         try await readBuffered(device, channels, request, events)
       } else if mode == .buffered {
         throw IIOError.bufferUnsupported(
@@ -86,14 +125,19 @@ struct LiveIIOSensors: Sendable {
       // still thins the stream to each subscriber's interval.
       try? system.setSamplingFrequency(rate, of: device)
     }
+    // Stamp on boottime where the device lets us choose; otherwise shift its clock onto it.
+    let settable = FileManager.default.fileExists(atPath: device.path + "/current_timestamp_clock")
+    let offset = settable ? 0 : BootTimeAlignment.offset(from: device.timestampClock)
     let reader = try IIOBufferedReader(
       device: device, channels: channels,
       configuration: IIOBufferConfiguration(
-        timestampClock: .boottime, bufferingNewest: max(1, bufferLimit)))
+        timestampClock: settable ? .boottime : nil, bufferingNewest: max(1, bufferLimit)))
     // Cancelling this task ends the iteration; the reader's termination handler stops its
     // thread, disables the buffer and closes the device before the loop returns.
     for try await sample in reader.samples() {
-      events.scan(CoreMotionUnits.scan(sample, sensors: request.sensors))
+      var scan = CoreMotionUnits.scan(sample, sensors: request.sensors)
+      scan.timestamp -= offset
+      events.scan(scan)
     }
   }
 }

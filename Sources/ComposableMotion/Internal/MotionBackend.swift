@@ -18,10 +18,24 @@ struct MotionBackend: Sendable {
   var searched: String
   /// Which reader serves each available raw sensor (accelerometer, gyro, magnetometer).
   var routes: [MotionSensor: String]
+  /// Readers that deliver exactly one scan per requested interval (polled devices).
+  var selfPacedReaders: Set<String> = []
   /// A magnetic declination in degrees east, when the caller supplied one (true north).
   var magneticDeclination: Double?
   /// Runs one reader: returns when the data ends (replay), throws ``MotionError`` when it
   /// fails, and must return promptly once its task is cancelled, having released every
   /// descriptor it opened.
   var run: @Sendable (ReaderRequest, ReaderEvents) async throws -> Void
+
+  init(
+    searched: String, routes: [MotionSensor: String], selfPacedReaders: Set<String> = [],
+    magneticDeclination: Double?,
+    run: @escaping @Sendable (ReaderRequest, ReaderEvents) async throws -> Void
+  ) {
+    self.searched = searched
+    self.routes = routes
+    self.selfPacedReaders = selfPacedReaders
+    self.magneticDeclination = magneticDeclination
+    self.run = run
+  }
 }

@@ -12,7 +12,9 @@ extension MotionClient {
       updateInterval: { registry.interval($0, $1) },
       setUpdateInterval: { id, sensor, interval in
         guard registry.setInterval(id, sensor, interval) else { return }
-        hub.updateInterval(owner: id, service: sensor, interval: streams.readerInterval(sensor, interval))
+        let readerInterval = streams.readerInterval(sensor, interval)
+        let stopped = hub.updateInterval(owner: id, service: sensor, interval: readerInterval)
+        for task in stopped { await task.value }
       },
       isAvailable: { sensor in
         sensor == .deviceMotion

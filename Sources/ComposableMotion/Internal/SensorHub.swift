@@ -27,6 +27,9 @@ final class SensorHub: Sendable {
     var machine: Machine
     var sinks: [Token: Sink] = [:]
     var readers: [String: RunningReader] = [:]
+    /// Each reader's latest task, running or stopping: its successor waits for it to end, so
+    /// a device is never opened twice (a buffered device would answer EBUSY).
+    var lastTasks: [String: Task<Void, Never>] = [:]
   }
 
   /// What a locked step leaves for the caller to do outside the lock.
@@ -49,7 +52,9 @@ final class SensorHub: Sendable {
 
   init(backend: MotionBackend) {
     self.backend = backend
-    self.state = Mutex(State(machine: Machine(routes: backend.routes)))
+    self.state = Mutex(
+      State(
+        machine: Machine(routes: backend.routes, selfPacedReaders: backend.selfPacedReaders)))
   }
 
   /// Whether a raw sensor is available in the backend.
@@ -115,14 +120,17 @@ final class SensorHub: Sendable {
     }.run()
   }
 
-  /// Changes the interval of `owner`'s running `service` subscription, if any.
-  func updateInterval(owner: AnyHashableSendable, service: MotionSensor, interval: Duration) {
-    let stopped = state.withLock { state in
+  /// Changes the interval of `owner`'s running `service` subscription, if any; returns the
+  /// reader tasks stopped to restart at the new rate.
+  @discardableResult
+  func updateInterval(
+    owner: AnyHashableSendable, service: MotionSensor, interval: Duration
+  ) -> [Task<Void, Never>] {
+    state.withLock { state in
       let transition = state.machine.updateInterval(
         owner: owner, service: service, interval: interval)
       return apply(transition, error: nil, to: &state)
     }.run()
-    _ = stopped
   }
 
   /// Fans a scan out to every subscriber that wants it, counting what their buffers drop.
@@ -176,21 +184,25 @@ final class SensorHub: Sendable {
       case .start(let reader, let generation, let interval, let sensors):
         let request = MotionBackend.ReaderRequest(
           reader: reader, sensors: sensors, interval: interval)
-        state.readers[reader] = RunningReader(
-          generation: generation, task: startReader(request, generation: generation))
+        let task = startReader(request, generation: generation, after: state.lastTasks[reader])
+        state.readers[reader] = RunningReader(generation: generation, task: task)
+        state.lastTasks[reader] = task
       }
     }
     return aftermath
   }
 
   private func startReader(
-    _ request: MotionBackend.ReaderRequest, generation: UInt64
+    _ request: MotionBackend.ReaderRequest, generation: UInt64,
+    after predecessor: Task<Void, Never>?
   ) -> Task<Void, Never> {
     let events = MotionBackend.ReaderEvents { [weak self] scan in
       self?.deliver(scan, reader: request.reader, generation: generation)
     }
     let run = backend.run
     return Task { [weak self] in
+      await predecessor?.value
+      guard !Task.isCancelled else { return }
       do {
         try await run(request, events)
         guard !Task.isCancelled else { return }
@@ -199,7 +211,8 @@ final class SensorHub: Sendable {
         guard !Task.isCancelled else { return }
         let failure =
           error as? MotionError
-          ?? .readerFailed(request.sensors.sorted { $0.rawValue < $1.rawValue }.first ?? .accelerometer,
+          ?? .readerFailed(
+            request.sensors.sorted { $0.rawValue < $1.rawValue }.first ?? .accelerometer,
             message: String(describing: error))
         self?.readerStopped(request.reader, generation: generation, error: failure)
       }

@@ -22,6 +22,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     var sensors: Set<MotionSensor>
     var interval: Duration
     var nextDue: Double?
+    var countdown: Int = 0
     var dropped: Int
   }
 
@@ -46,14 +47,19 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
 
   /// Which reader serves each raw sensor; a sensor absent here is unavailable.
   let routes: [MotionSensor: ReaderID]
+  /// Readers that deliver exactly one scan per interval asked of them (polling): their
+  /// subscribers are thinned by counting scans, not by timestamps, which is exact even when
+  /// the pacing clock is not the clock the timestamps come from (a test clock).
+  let selfPacedReaders: Set<ReaderID>
   private(set) var subscriptions: [SubscriptionKey: Subscription] = [:]
   private(set) var readers: [ReaderID: ReaderState] = [:]
   private var keysByToken: [Token: SubscriptionKey] = [:]
   private var nextToken: Token = 1
   private var nextGeneration: UInt64 = 1
 
-  init(routes: [MotionSensor: ReaderID]) {
+  init(routes: [MotionSensor: ReaderID], selfPacedReaders: Set<ReaderID> = []) {
     self.routes = routes
+    self.selfPacedReaders = selfPacedReaders
   }
 
   /// The raw sensors a sensor needs that are missing, in a stable order.
@@ -136,14 +142,26 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     var targets: [(token: Token, service: MotionSensor)] = []
     for (key, sub) in subscriptions where sub.sensors.contains(where: scan.contains) {
       if key.service != .deviceMotion {
-        var nextDue = sub.nextDue
-        let due = OutputPacing.isDue(scan.timestamp, period: seconds(sub.interval), nextDue: &nextDue)
-        subscriptions[key]?.nextDue = nextDue
-        guard due else { continue }
+        guard isDue(scan, for: key, sub, on: reader, state) else { continue }
       }
       targets.append((sub.token, key.service))
     }
     return targets.sorted { $0.token < $1.token }
+  }
+
+  private mutating func isDue(
+    _ scan: MotionScan, for key: SubscriptionKey, _ sub: Subscription, on reader: ReaderID,
+    _ state: ReaderState
+  ) -> Bool {
+    if selfPacedReaders.contains(reader) {
+      let every = max(1, Int((seconds(sub.interval) / seconds(state.interval)).rounded()))
+      subscriptions[key]?.countdown = sub.countdown == 0 ? every - 1 : sub.countdown - 1
+      return sub.countdown == 0
+    }
+    var nextDue = sub.nextDue
+    let due = OutputPacing.isDue(scan.timestamp, period: seconds(sub.interval), nextDue: &nextDue)
+    subscriptions[key]?.nextDue = nextDue
+    return due
   }
 
   /// Counts one sample dropped by a slow consumer of `token`'s stream.

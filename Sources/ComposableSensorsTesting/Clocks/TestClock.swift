@@ -71,15 +71,56 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation {
         (continuation: UnsafeContinuation<Void, any Error>) in
-        let resumeNow = state.withLock { state in
-          state.addSleeper(token, deadline: deadline, continuation: continuation)
+        let (resumeNow, watchers) = state.withLock { state in
+          let resumeNow = state.addSleeper(token, deadline: deadline, continuation: continuation)
+          return (resumeNow, state.takeSatisfiedWatchers())
         }
+        for watcher in watchers { watcher.resume(returning: true) }
         if let resumeNow { continuation.resume(with: resumeNow) }
       }
     } onCancel: {
       let continuation = state.withLock { $0.removeSleeper(token, cancelled: true) }
       continuation?.resume(throwing: CancellationError())
     }
+  }
+
+  /// Waits until at least `count` tasks sleep on this clock, so a test advances time only once
+  /// the code under test is really waiting on it.
+  ///
+  /// Gives up after `timeout` on `timeoutClock` (real time by default: a safety net, not part of
+  /// the script), reporting how many sleepers there were, so a wrong count fails instead of
+  /// hanging the test. Returns whether the count was reached.
+  @discardableResult
+  public func waitForSleepers(
+    _ count: Int = 1,
+    timeout: Duration = .seconds(5),
+    timeoutClock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Bool {
+    let token = state.withLock { $0.makeToken() }
+    let timer = Task { [weak self] in
+      try await timeoutClock.sleep(for: timeout)
+      self?.state.withLock { $0.removeWatcher(token) }?.resume(returning: false)
+    }
+    let reached = await withCheckedContinuation { (watcher: CheckedContinuation<Bool, Never>) in
+      let ready = state.withLock { $0.addWatcher(token, count: count, watcher) }
+      if ready { watcher.resume(returning: true) }
+    }
+    timer.cancel()
+    if !reached {
+      reportIssue(
+        """
+        TestClock.waitForSleepers(\(count)) timed out after \(timeout): \(sleeperCount) \
+        \(sleeperCount == 1 ? "task sleeps" : "tasks sleep") on the clock.
+
+        Check that the code under test sleeps on this clock (not on another clock or Task.sleep).
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return reached
   }
 
   /// Moves time forward by `duration`, waking every sleeper whose deadline it passes.
@@ -152,7 +193,12 @@ struct TestClockState {
 
   var now: TestClock.Instant
   var sleepers: [UInt64: Sleeper] = [:]
+  /// Sleeps cancelled before they registered: they must not register afterwards.
   var cancelledTokens: Set<UInt64> = []
+  /// Tokens handed to sleeps that have not registered yet.
+  var unregistered: Set<UInt64> = []
+  /// Tests waiting for a number of sleepers.
+  var watchers: [UInt64: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
   private var nextToken: UInt64 = 0
 
   init(now: TestClock.Instant) {
@@ -161,13 +207,36 @@ struct TestClockState {
 
   mutating func makeToken() -> UInt64 {
     nextToken += 1
+    unregistered.insert(nextToken)
     return nextToken
+  }
+
+  /// Registers a watcher for `count` sleepers; returns `true` if there are that many already.
+  mutating func addWatcher(
+    _ token: UInt64, count: Int, _ continuation: CheckedContinuation<Bool, Never>
+  ) -> Bool {
+    unregistered.remove(token)
+    guard sleepers.count < count else { return true }
+    watchers[token] = (count, continuation)
+    return false
+  }
+
+  mutating func removeWatcher(_ token: UInt64) -> CheckedContinuation<Bool, Never>? {
+    watchers.removeValue(forKey: token)?.continuation
+  }
+
+  /// Removes and returns the watchers whose count of sleepers is reached.
+  mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Bool, Never>] {
+    let satisfied = watchers.filter { $0.value.count <= sleepers.count }
+    for token in satisfied.keys { watchers[token] = nil }
+    return satisfied.values.map(\.continuation)
   }
 
   /// Registers a sleeper, or says how to resume it at once (deadline reached or cancelled).
   mutating func addSleeper(
     _ token: UInt64, deadline: TestClock.Instant, continuation: UnsafeContinuation<Void, any Error>
   ) -> Result<Void, any Error>? {
+    unregistered.remove(token)
     if cancelledTokens.remove(token) != nil { return .failure(CancellationError()) }
     if deadline <= now { return .success(()) }
     sleepers[token] = Sleeper(deadline: deadline, order: token, continuation: continuation)
@@ -179,7 +248,8 @@ struct TestClockState {
     Void, any Error
   >? {
     guard let sleeper = sleepers.removeValue(forKey: token) else {
-      if cancelled { cancelledTokens.insert(token) }
+      // Only a sleep that has not registered yet needs remembering; one that already woke is done.
+      if cancelled, unregistered.contains(token) { cancelledTokens.insert(token) }
       return nil
     }
     return sleeper.continuation

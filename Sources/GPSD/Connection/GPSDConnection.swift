@@ -5,7 +5,8 @@ import Synchronization
 /// Creating a connection starts it. ``events`` delivers, in order, lifecycle changes, every report gpsd
 /// sends, and non-fatal errors. The connection retries with capped exponential backoff after a refusal or a
 /// disconnect and re-sends the WATCH request on every new socket (gpsd forgets it per connection).
-/// ``close()``, or the consumer of ``events`` going away, closes the socket before returning.
+/// ``close()``, or cancelling the task that consumes ``events``, closes the socket before returning; call
+/// ``close()`` when you stop reading events.
 ///
 /// ```swift
 /// let connection = GPSDConnection(configuration: .fromEnvironment())

@@ -6,14 +6,18 @@ import Testing
 /// How a hub-backed client shares readers between managers: what a user sees when two
 /// features watch the same sensor, stop, cancel and start again.
 @Suite(.timeLimit(.minutes(1))) struct MotionClientSharingTests {
-  let backend = ManualBackend(routes: [.accelerometer: "imu", .gyro: "imu", .magnetometer: "compass"])
+  let backend = ManualBackend(routes: [
+    .accelerometer: "imu", .gyro: "imu", .magnetometer: "compass",
+  ])
 
   func client(bufferLimit: Int = 16) -> MotionClient {
     MotionClient(backend: backend.backend, bufferLimit: bufferLimit)
   }
 
   func flat(_ t: Double) -> MotionScan {
-    MotionScan(timestamp: t, acceleration: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0, y: 0, z: 0.5))
+    MotionScan(
+      timestamp: t, acceleration: Acceleration(x: 0, y: 0, z: -1),
+      rotationRate: RotationRate(x: 0, y: 0, z: 0.5))
   }
 
   @Test func twoManagersShareOneReaderAndBothReceiveEverySample() async throws {
@@ -84,7 +88,8 @@ import Testing
     #expect(try await finished.next() == nil)
     var again = motion.startMagnetometerUpdates(id: "m").makeAsyncIterator()
     await backend.waitUntilRunning("compass")
-    backend.push(MotionScan(timestamp: 3, magneticField: MagneticField(x: 20, y: 0, z: -40)), to: "compass")
+    backend.push(
+      MotionScan(timestamp: 3, magneticField: MagneticField(x: 20, y: 0, z: -40)), to: "compass")
     #expect(try await again.next()?.magneticField.z == -40)
 
     let cancelled = Task { [stream = motion.startMagnetometerUpdates(id: "m")] in
@@ -96,7 +101,8 @@ import Testing
 
     var third = motion.startMagnetometerUpdates(id: "m").makeAsyncIterator()
     await backend.waitUntilRunning("compass")
-    backend.push(MotionScan(timestamp: 4, magneticField: MagneticField(x: 1, y: 2, z: 3)), to: "compass")
+    backend.push(
+      MotionScan(timestamp: 4, magneticField: MagneticField(x: 1, y: 2, z: 3)), to: "compass")
     #expect(try await third.next()?.timestamp == 4)
     await motion.destroy(id: "m")
   }
@@ -195,7 +201,8 @@ import Testing
     #expect(!motion.isAccelerometerActive(id: "m"))
     #expect(!motion.isMagnetometerActive(id: "m"))
     #expect(!motion.isActive(AnyHashableSendable("m"), .deviceMotion))
-    #expect(motion.isAccelerometerAvailable && motion.isGyroAvailable && motion.isMagnetometerAvailable)
+    #expect(
+      motion.isAccelerometerAvailable && motion.isGyroAvailable && motion.isMagnetometerAvailable)
     await motion.destroy(id: "m")
     _ = stream
   }
@@ -210,5 +217,23 @@ import Testing
     }
     await eventually { !backend.isRunning("imu") }
     #expect(!motion.isGyroActive(id: "m"))
+  }
+
+  @Test func aNewIntervalRestartsTheReaderAtTheNewRateAndTheStreamGoesOn() async throws {
+    let motion = client()
+    await motion.create(id: "m")
+    var gyro = motion.startGyroUpdates(id: "m").makeAsyncIterator()
+    await backend.waitUntilRunning("imu")
+    await motion.setUpdateInterval(id: "m", sensor: .gyro, to: .milliseconds(50))
+    #expect(motion.updateInterval(id: "m", sensor: .gyro) == .milliseconds(50))
+    await backend.waitUntilRunning("imu")
+    #expect(
+      backend.events == [
+        .started("imu", [.gyro], .milliseconds(10)), .stopped("imu"),
+        .started("imu", [.gyro], .milliseconds(50)),
+      ])
+    backend.push(flat(1), to: "imu")
+    #expect(try await gyro.next()?.timestamp == 1)
+    await motion.destroy(id: "m")
   }
 }

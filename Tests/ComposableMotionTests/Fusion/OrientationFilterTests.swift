@@ -143,6 +143,42 @@ struct OrientationFilterTests {
     #expect(worstHeading < 1)
   }
 
+  @Test func sensorsMayBeFedSeparately() {
+    var imu = SyntheticIMU(orientation: Quaternion(axis: SIMD3(0, 1, 1), angle: 0.5))
+    var together = OrientationFilter()
+    var apart = OrientationFilter()
+    let rate = SIMD3<Double>(0.1, 0.4, -0.3)
+    for _ in 0..<500 {
+      let sample = imu.sample(angularVelocity: rate)
+      together.update(sample)
+      apart.updateGyroscope(sample.gyroscope, timestamp: sample.time)
+      apart.updateAccelerometer(sample.accelerometer, timestamp: sample.time)
+      apart.updateMagnetometer(sample.magnetometer ?? .zero, timestamp: sample.time)
+      imu.advance(angularVelocity: rate)
+    }
+    #expect(together.orientation == apart.orientation)
+    #expect(together.gyroscopeBias == apart.gyroscopeBias)
+  }
+
+  @Test func aSlowMagnetometerStillSetsTheHeading() {
+    // Gyroscope and accelerometer at 200 Hz, magnetometer at 20 Hz; the device starts turned 120° from
+    // where the filter's initial heading would put it and keeps turning.
+    var imu = SyntheticIMU(orientation: Quaternion(axis: SIMD3(0, 0, 1), angle: 2.1), rate: 200)
+    var filter = OrientationFilter()
+    let rate = SIMD3<Double>(0, 0, 0.5)
+    for step in 0..<4000 {
+      let sample = imu.sample(angularVelocity: rate)
+      filter.updateGyroscope(sample.gyroscope, timestamp: sample.time)
+      filter.updateAccelerometer(sample.accelerometer, timestamp: sample.time)
+      if step.isMultiple(of: 10), let field = sample.magnetometer {
+        filter.updateMagnetometer(field, timestamp: sample.time)
+      }
+      imu.advance(angularVelocity: rate)
+    }
+    #expect(filter.magneticSampleCount == 400)
+    #expect(headingError(filter.orientation, imu.orientation) < 1)
+  }
+
   @Test func unusableSamplesAreCountedAndLeaveTheStateAlone() {
     var imu = SyntheticIMU()
     var filter = OrientationFilter()

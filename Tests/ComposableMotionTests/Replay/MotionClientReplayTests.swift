@@ -10,7 +10,8 @@ import Testing
 
   init() throws {
     let url = try #require(
-      Bundle.module.url(forResource: "broad-02-rest-head", withExtension: "csv", subdirectory: "Fixtures"))
+      Bundle.module.url(
+        forResource: "broad-02-rest-head", withExtension: "csv", subdirectory: "Fixtures"))
     recording = try IMURecording(contentsOf: url)
   }
 
@@ -44,7 +45,9 @@ import Testing
     await motion.setUpdateInterval(id: "replay", sensor: .gyro, to: .microseconds(3500))
     let consumer = Task {
       var times: [Double] = []
-      for try await sample in motion.startGyroUpdates(id: "replay") { times.append(sample.timestamp) }
+      for try await sample in motion.startGyroUpdates(id: "replay") {
+        times.append(sample.timestamp)
+      }
       return times
     }
     await eventually { motion.isGyroActive(id: "replay") }
@@ -83,7 +86,9 @@ import Testing
     await motion.create(id: "fused")
     let consumer = Task {
       var updates: [DeviceMotion] = []
-      for try await update in motion.startDeviceMotionUpdates(id: "fused", using: .xMagneticNorthZVertical) {
+      for try await update in motion.startDeviceMotionUpdates(
+        id: "fused", using: .xMagneticNorthZVertical)
+      {
         updates.append(update)
       }
       return updates
@@ -92,7 +97,8 @@ import Testing
     // Past the last row: a reader still busy when time moves finds its next deadline passed.
     await clock.advance(by: .seconds(2))
     let updates = try await consumer.value
-    #expect((100...106).contains(updates.count), "100 Hz output from a 285.7 Hz recording of 1.05 s")
+    #expect(
+      (100...106).contains(updates.count), "100 Hz output from a 285.7 Hz recording of 1.05 s")
     let last = try #require(updates.last)
     #expect(last.gravity.z < -0.99, "flat, face up: gravity is (0, 0, −1) in g")
     let user = last.userAcceleration
@@ -103,7 +109,8 @@ import Testing
   @Test func trueNorthNeedsADeclination() async throws {
     let motion = MotionClient.replay(recording: recording, clock: TestClock())
     await motion.create(id: "fused")
-    var updates = motion.startDeviceMotionUpdates(id: "fused", using: .xTrueNorthZVertical).makeAsyncIterator()
+    var updates = motion.startDeviceMotionUpdates(id: "fused", using: .xTrueNorthZVertical)
+      .makeAsyncIterator()
     do {
       _ = try await updates.next()
       Issue.record("expected the frame to be refused")
@@ -113,7 +120,8 @@ import Testing
           == "Reference frame xTrueNorthZVertical needs sensors this device lacks (available frames: "
           + "xArbitraryZVertical, xArbitraryCorrectedZVertical, xMagneticNorthZVertical).")
     }
-    let withDeclination = MotionClient.replay(recording: recording, clock: TestClock(), magneticDeclination: 3.2)
+    let withDeclination = MotionClient.replay(
+      recording: recording, clock: TestClock(), magneticDeclination: 3.2)
     #expect(withDeclination.availableAttitudeReferenceFrames().contains(.xTrueNorthZVertical))
   }
 

@@ -17,11 +17,16 @@ import Testing
 
   @Test func firstSubscriberStartsTheReaderAndTheLastStopsIt() throws {
     var m = machine()
-    let firstResult = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let firstResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
     let first = try #require(firstResult)
-    #expect(first.transition.commands == [.start("imu", generation: 1, interval: ms10, sensors: [.accelerometer])])
+    #expect(
+      first.transition.commands == [
+        .start("imu", generation: 1, interval: ms10, sensors: [.accelerometer])
+      ])
 
-    let secondResult = m.subscribe(owner: b, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let secondResult = m.subscribe(
+      owner: b, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
     let second = try #require(secondResult)
     #expect(second.transition.commands.isEmpty, "a second subscriber shares the running reader")
 
@@ -50,18 +55,25 @@ import Testing
   @Test func theReaderRunsAtTheShortestIntervalAskedFor() throws {
     var m = machine()
     _ = m.subscribe(owner: a, service: .gyro, sensors: [.gyro], interval: .milliseconds(100))
-    let fastResult = m.subscribe(owner: b, service: .gyro, sensors: [.gyro], interval: .milliseconds(20))
+    let fastResult = m.subscribe(
+      owner: b, service: .gyro, sensors: [.gyro], interval: .milliseconds(20))
     let fast = try #require(fastResult)
-    #expect(fast.transition.commands.last == .start("imu", generation: 2, interval: .milliseconds(20), sensors: [.gyro]))
+    #expect(
+      fast.transition.commands.last
+        == .start("imu", generation: 2, interval: .milliseconds(20), sensors: [.gyro]))
     let slowDown = m.unsubscribe(owner: b, service: .gyro)
-    #expect(slowDown.commands.last == .start("imu", generation: 3, interval: .milliseconds(100), sensors: [.gyro]))
+    #expect(
+      slowDown.commands.last
+        == .start("imu", generation: 3, interval: .milliseconds(100), sensors: [.gyro]))
   }
 
   @Test func aSecondStartForTheSameOwnerReplacesTheFirst() throws {
     var m = machine()
-    let firstResult = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let firstResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
     let first = try #require(firstResult)
-    let secondResult = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let secondResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
     let second = try #require(secondResult)
     #expect(second.transition.finished == [first.token])
     #expect(second.transition.commands.isEmpty)
@@ -80,14 +92,17 @@ import Testing
 
   @Test func deliveryFansOutAndThinsEachSubscriberToItsInterval() throws {
     var m = machine()
-    let fastResult = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let fastResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
     let fast = try #require(fastResult)
-    let slowResult = m.subscribe(owner: b, service: .accelerometer, sensors: [.accelerometer], interval: .milliseconds(30))
+    let slowResult = m.subscribe(
+      owner: b, service: .accelerometer, sensors: [.accelerometer], interval: .milliseconds(30))
     let slow = try #require(slowResult)
     let generation = try #require(m.readers["imu"]?.generation)
     var received: [UInt64: Int] = [:]
     for step in 0..<9 {
-      let scan = MotionScan(timestamp: Double(step) * 0.01, acceleration: Acceleration(x: 0, y: 0, z: -1))
+      let scan = MotionScan(
+        timestamp: Double(step) * 0.01, acceleration: Acceleration(x: 0, y: 0, z: -1))
       for target in m.deliver(scan, from: "imu", generation: generation) {
         received[target.token, default: 0] += 1
       }
@@ -114,13 +129,14 @@ import Testing
   @Test func deviceMotionSeesEveryScanOfEachReaderItNeeds() throws {
     var m = machine()
     let fusedResult = m.subscribe(
-        owner: a, service: .deviceMotion, sensors: [.accelerometer, .gyro, .magnetometer],
-        interval: .milliseconds(100))
+      owner: a, service: .deviceMotion, sensors: [.accelerometer, .gyro, .magnetometer],
+      interval: .milliseconds(100))
     let fused = try #require(fusedResult)
     #expect(fused.transition.commands.count == 2, "one reader per device: imu and compass")
     let imu = try #require(m.readers["imu"]?.generation)
     let scan = MotionScan(
-      timestamp: 0, acceleration: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0, y: 0, z: 0))
+      timestamp: 0, acceleration: Acceleration(x: 0, y: 0, z: -1),
+      rotationRate: RotationRate(x: 0, y: 0, z: 0))
     for step in 0..<5 {
       var next = scan
       next.timestamp = Double(step) * 0.001
@@ -130,7 +146,8 @@ import Testing
 
   @Test func dropsAreCountedPerSubscriptionAndResetByARestart() throws {
     var m = machine()
-    let firstResult = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let firstResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
     let first = try #require(firstResult)
     m.recordDrop(token: first.token)
     m.recordDrop(token: first.token)
@@ -143,9 +160,11 @@ import Testing
 
   @Test func aFailedReaderFailsOnlyTheSubscriptionsItServed() throws {
     var m = machine()
-    let accelResult = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let accelResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
     let accel = try #require(accelResult)
-    let compassResult = m.subscribe(owner: b, service: .magnetometer, sensors: [.magnetometer], interval: ms10)
+    let compassResult = m.subscribe(
+      owner: b, service: .magnetometer, sensors: [.magnetometer], interval: ms10)
     let compass = try #require(compassResult)
     let generation = try #require(m.readers["imu"]?.generation)
     let failure = m.readerFailed("imu", generation: generation)
@@ -155,7 +174,8 @@ import Testing
     #expect(!m.isActive(owner: a, service: .accelerometer))
     _ = compass
     // Restart after a failure begins a fresh reader.
-    let againResult = m.subscribe(owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let againResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
     let again = try #require(againResult)
     #expect(again.transition.commands.count == 1)
   }
@@ -176,7 +196,32 @@ import Testing
     var m = machine()
     _ = m.subscribe(owner: a, service: .gyro, sensors: [.gyro], interval: ms10)
     let change = m.updateInterval(owner: a, service: .gyro, interval: .milliseconds(50))
-    #expect(change.commands.last == .start("imu", generation: 2, interval: .milliseconds(50), sensors: [.gyro]))
+    #expect(
+      change.commands.last
+        == .start("imu", generation: 2, interval: .milliseconds(50), sensors: [.gyro]))
     #expect(m.updateInterval(owner: b, service: .gyro, interval: ms10) == Machine.Transition())
+  }
+
+  @Test func aSelfPacedReaderIsThinnedByCountingScansNotByTimestamps() throws {
+    // A polled device delivers one scan per interval; its timestamps come from the real
+    // boottime even when a test clock paces it, so counting is what stays exact.
+    var m = Machine(routes: [.accelerometer: "poll"], selfPacedReaders: ["poll"])
+    let fastResult = m.subscribe(
+      owner: a, service: .accelerometer, sensors: [.accelerometer], interval: ms10)
+    let fast = try #require(fastResult)
+    let slowResult = m.subscribe(
+      owner: b, service: .accelerometer, sensors: [.accelerometer], interval: .milliseconds(30))
+    let slow = try #require(slowResult)
+    let generation = try #require(m.readers["poll"]?.generation)
+    var received: [UInt64: Int] = [:]
+    for _ in 0..<9 {
+      // Identical timestamps: timestamp pacing would pass only the first.
+      let scan = MotionScan(timestamp: 5, acceleration: Acceleration(x: 0, y: 0, z: -1))
+      for target in m.deliver(scan, from: "poll", generation: generation) {
+        received[target.token, default: 0] += 1
+      }
+    }
+    #expect(received[fast.token] == 9)
+    #expect(received[slow.token] == 3)
   }
 }

@@ -10,5 +10,6 @@ func eventually(
     if condition() { return }
     await Task.yield()
   }
-  Issue.record("Condition still false after 100 000 turns of the scheduler", sourceLocation: sourceLocation)
+  Issue.record(
+    "Condition still false after 100 000 turns of the scheduler", sourceLocation: sourceLocation)
 }

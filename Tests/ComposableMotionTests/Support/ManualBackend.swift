@@ -1,6 +1,6 @@
-import Testing
 import ComposableStore
 import Synchronization
+import Testing
 
 @testable import ComposableMotion
 

@@ -15,6 +15,26 @@ enum NumberParser {
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
 
+  /// Up to 19 significant digits as an integer, and the power of ten that scales them.
+  private struct Accumulator {
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+
+    @inline(__always)
+    mutating func add(_ digit: UInt8, fractional: Bool) {
+      if digits < 19 {
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        if mantissa != 0 { digits += 1 }
+        if fractional { exponent -= 1 }
+      } else {
+        // Digits beyond 19 only matter to the slow path, which rereads the text.
+        digits += 1
+        if !fractional { exponent += 1 }
+      }
+    }
+  }
+
   static func parse(
     base: UnsafePointer<UInt8>, count: Int, position: inout Int
   ) throws(GPSDDecodingError) -> Double {
@@ -22,73 +42,75 @@ enum NumberParser {
     var index = position
     let negative = index < count && base[index] == UInt8(ascii: "-")
     if negative { index += 1 }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var exponent = 0
-    guard index < count else { throw .truncated(offset: index) }
-    if base[index] == UInt8(ascii: "0") {
-      index += 1
-    } else if (base[index] &- 0x30) < 10 {
-      while index < count, (base[index] &- 0x30) < 10 {
-        if digits < 19 {
-          mantissa = mantissa &* 10 &+ UInt64(base[index] &- 0x30)
-          if mantissa != 0 { digits += 1 }
-        } else {
-          exponent += 1
-          digits += 1
-        }
-        index += 1
-      }
-    } else {
-      throw .malformedJSON(offset: index, reason: "expected a digit")
-    }
+    var number = Accumulator()
+    try integerPart(base, count, &index, &number)
     if index < count, base[index] == UInt8(ascii: ".") {
       index += 1
       let fractionStart = index
       while index < count, (base[index] &- 0x30) < 10 {
-        if digits < 19 {
-          mantissa = mantissa &* 10 &+ UInt64(base[index] &- 0x30)
-          if mantissa != 0 { digits += 1 }
-          exponent -= 1
-        } else {
-          digits += 1
-        }
+        number.add(base[index] &- 0x30, fractional: true)
         index += 1
       }
-      guard index > fractionStart else {
-        throw index < count
-          ? .malformedJSON(offset: index, reason: "expected a digit after '.'")
-          : .truncated(offset: index)
-      }
+      try requireDigits(since: fractionStart, at: index, count, "expected a digit after '.'")
     }
     if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
-      index += 1
-      var exponentNegative = false
-      if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
-        exponentNegative = base[index] == UInt8(ascii: "-")
-        index += 1
-      }
-      let exponentStart = index
-      var written = 0
-      while index < count, (base[index] &- 0x30) < 10 {
-        // Saturate: 1e999999999 must not overflow Int; it becomes infinity and is refused later.
-        if written < 100_000 { written = written * 10 + Int(base[index] &- 0x30) }
-        index += 1
-      }
-      guard index > exponentStart else {
-        throw index < count
-          ? .malformedJSON(offset: index, reason: "expected a digit in the exponent")
-          : .truncated(offset: index)
-      }
-      exponent += exponentNegative ? -written : written
+      number.exponent += try exponentPart(base, count, &index)
     }
     position = index
-    if digits <= 15, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
-      var value = Double(mantissa)
+    let exponent = number.exponent
+    if number.digits <= 15, number.mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
+      var value = Double(number.mantissa)
       value = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
       return negative ? -value : value
     }
     return slowPath(base: base + start, count: index - start)
+  }
+
+  @inline(__always)
+  private static func integerPart(
+    _ base: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int, _ number: inout Accumulator
+  ) throws(GPSDDecodingError) {
+    guard index < count else { throw .truncated(offset: index) }
+    if base[index] == UInt8(ascii: "0") {
+      index += 1
+      return
+    }
+    guard (base[index] &- 0x30) < 10 else {
+      throw .malformedJSON(offset: index, reason: "expected a digit")
+    }
+    while index < count, (base[index] &- 0x30) < 10 {
+      number.add(base[index] &- 0x30, fractional: false)
+      index += 1
+    }
+  }
+
+  @inline(__always)
+  private static func exponentPart(
+    _ base: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int
+  ) throws(GPSDDecodingError) -> Int {
+    index += 1
+    var negative = false
+    if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+      negative = base[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    let digitsStart = index
+    var written = 0
+    while index < count, (base[index] &- 0x30) < 10 {
+      // Saturate: 1e999999999 must not overflow Int; it becomes infinity and is refused later.
+      if written < 100_000 { written = written * 10 + Int(base[index] &- 0x30) }
+      index += 1
+    }
+    try requireDigits(since: digitsStart, at: index, count, "expected a digit in the exponent")
+    return negative ? -written : written
+  }
+
+  @inline(__always)
+  private static func requireDigits(
+    since start: Int, at index: Int, _ count: Int, _ reason: String
+  ) throws(GPSDDecodingError) {
+    guard index == start else { return }
+    throw index < count ? .malformedJSON(offset: index, reason: reason) : .truncated(offset: index)
   }
 
   /// Correctly rounded conversion of an already validated number through the C library.

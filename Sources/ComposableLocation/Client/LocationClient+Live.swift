@@ -1,0 +1,20 @@
+extension LocationClient {
+  /// A client reading real positions from gpsd.
+  ///
+  /// Each manager that starts a service opens its own connection to gpsd (at
+  /// ``Configuration/gpsd``), which reconnects with capped backoff when gpsd restarts and
+  /// re-sends the WATCH request; the connection closes when nothing on that manager needs fixes,
+  /// on ``destroy``, or when the consumer of the event stream goes away. Authorization requests
+  /// open a short connection to see whether gpsd answers (see "Authorization on Linux").
+  ///
+  /// - Parameters:
+  ///   - configuration: gpsd's address, timeouts, monitoring thresholds.
+  ///   - clock: backoff, staleness and ``requestLocation`` timeouts run on it.
+  public static func live(
+    configuration: Configuration = Configuration(),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> LocationClient {
+    let feed = LiveFeed.make(configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout)
+    return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
+  }
+}

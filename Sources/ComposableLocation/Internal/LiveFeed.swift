@@ -1,0 +1,74 @@
+import GPSD
+
+/// The live backend's feed: one ``GPSDConnection`` per opened stream, its events translated.
+enum LiveFeed {
+  static func make(configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, probeTimeout: Duration)
+    -> LocationFeed
+  {
+    LocationFeed(
+      open: { open(configuration: configuration, clock: clock) },
+      probe: { await probe(configuration: configuration, clock: clock, timeout: probeTimeout) }
+    )
+  }
+
+  private static func open(configuration: GPSDConnection.Configuration, clock: any Clock<Duration>)
+    -> AsyncStream<FeedInput>
+  {
+    let connection = GPSDConnection(configuration: configuration, clock: clock)
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: FeedInput.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
+    let task = Task {
+      var translator = ConnectionTranslator(address: "\(configuration.host):\(configuration.port)")
+      for await event in connection.events {
+        for input in translator.inputs(for: event) { continuation.yield(input) }
+      }
+      continuation.finish()
+    }
+    continuation.onTermination = { _ in
+      // The consumer went away: close the socket now (close returns once it is closed).
+      task.cancel()
+      connection.close()
+    }
+    return stream
+  }
+
+  /// Connects once, without retrying, and reports whether gpsd accepted a JSON watch.
+  static func probe(configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, timeout: Duration) async
+    -> ProbeResult
+  {
+    var once = configuration
+    once.reconnect = .never
+    once.staleTimeout = nil
+    let connection = GPSDConnection(configuration: once, clock: clock)
+    defer { connection.close() }
+    let address = "\(configuration.host):\(configuration.port)"
+    return await withTaskGroup(of: ProbeResult?.self) { group in
+      group.addTask {
+        var release: String?
+        for await event in connection.events {
+          switch event {
+          case .report(.version(let version)): release = version.release
+          case .state(.watching): return .authorized(release: release)
+          case .state(.unavailable(let error)): return ConnectionTranslator.probeResult(error, address: address)
+          default: continue
+          }
+        }
+        return .unavailable(.serviceUnavailable(address: address, reason: "the connection ended before gpsd answered"))
+      }
+      group.addTask {
+        do { try await clock.sleep(for: timeout) } catch { return nil }
+        return .unavailable(.serviceUnavailable(address: address, reason: "gpsd did not answer the WATCH request in time"))
+      }
+      var result = ProbeResult.unavailable(.serviceUnavailable(address: address, reason: "probe cancelled"))
+      for await outcome in group {
+        if let outcome {
+          result = outcome
+          break
+        }
+      }
+      group.cancelAll()
+      connection.close()
+      return result
+    }
+  }
+}

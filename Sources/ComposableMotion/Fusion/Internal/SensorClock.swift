@@ -1,0 +1,37 @@
+/// One sensor's timing: its last timestamp, its smoothed sample interval and the filter coefficients for
+/// that interval. Each sensor has its own, so a magnetometer at 20 Hz beside a gyroscope at 400 Hz gets
+/// gains for 20 Hz.
+struct SensorClock: Sendable {
+  /// The last accepted timestamp in s, or nil before the first sample.
+  private(set) var lastTimestamp: Double?
+  /// The interval the low-passes run on, in s: a running mean of the actual intervals. Changing a
+  /// recursive filter's coefficients on every sample (jittery timestamps) corrupts its state, while treating
+  /// jittered samples as evenly spaced at the mean rate keeps the time constants right on average.
+  private(set) var smoothedInterval = 0.0
+  var coefficients = FilterCoefficients()
+
+  /// Whether `timestamp` may follow the last one (strictly later, and finite).
+  @inline(__always)
+  func accepts(_ timestamp: Double) -> Bool {
+    guard timestamp.isFinite else { return false }
+    guard let lastTimestamp else { return true }
+    return timestamp > lastTimestamp
+  }
+
+  /// Moves to `timestamp` (which ``accepts(_:)``) and returns the exact interval since the last sample,
+  /// 0 for the first.
+  @inline(__always)
+  mutating func advance(to timestamp: Double) -> Double {
+    defer { lastTimestamp = timestamp }
+    guard let lastTimestamp else { return 0 }
+    let interval = timestamp - lastTimestamp
+    smoothedInterval += (smoothedInterval == 0 ? 1 : 0.02) * (interval - smoothedInterval)
+    return interval
+  }
+
+  /// Whether the coefficients need recomputing for the current smoothed interval.
+  @inline(__always)
+  var needsCoefficients: Bool {
+    smoothedInterval > 0 && coefficients.isStale(for: smoothedInterval)
+  }
+}

@@ -1,0 +1,47 @@
+import ComposableLocation
+import ComposableSensorsTesting
+import Foundation
+import Testing
+
+@Suite struct AuthorizationTests {
+  struct ID: Hashable, Sendable {}
+
+  @Test("Requesting authorization when the source answers authorizes and tells every manager")
+  func authorized() async throws {
+    let client = LocationClient.replay(contentsOf: try fixtureURL("skytraq"), clock: ImmediateClock())
+    #expect(await client.authorizationStatus() == .notDetermined)
+    let statuses = await client.authorizationStatusUpdates()
+    let events = await client.create(id: ID())
+    await client.requestWhenInUseAuthorization(id: ID())
+    #expect(await client.authorizationStatus() == .authorizedWhenInUse)
+    #expect(await client.locationServicesEnabled())
+    var iterator = events.makeAsyncIterator()
+    #expect(await iterator.next() == .authorizationChanged(.authorizedWhenInUse))
+    await client.requestAlwaysAuthorization(id: ID())
+    #expect(await iterator.next() == .authorizationChanged(.authorizedAlways))
+    // The status stream starts with the status at subscription, then follows every change.
+    var statusIterator = statuses.makeAsyncIterator()
+    #expect(await statusIterator.next() == .notDetermined)
+    #expect(await statusIterator.next() == .authorizedWhenInUse)
+    #expect(await statusIterator.next() == .authorizedAlways)
+    await client.destroy(id: ID())
+  }
+
+  @Test("No service: denied, services disabled, and an error saying what to do")
+  func serviceUnavailable() async throws {
+    let client = LocationClient.replay(contentsOf: URL(fileURLWithPath: "/nonexistent.jsonl"), clock: ImmediateClock())
+    let events = await client.create(id: ID())
+    await client.requestWhenInUseAuthorization(id: ID())
+    #expect(await client.authorizationStatus() == .denied)
+    #expect(await client.locationServicesEnabled() == false)
+    var iterator = events.makeAsyncIterator()
+    #expect(await iterator.next() == .authorizationChanged(.denied))
+    let failure = await iterator.next()
+    guard case .failed(.replayUnreadable) = failure else {
+      Issue.record("expected a replayUnreadable failure, got \(String(describing: failure))")
+      return
+    }
+    await #expect(throws: LocationError.notAuthorized(.denied)) { try await client.requestLocation(id: ID()) }
+    await client.destroy(id: ID())
+  }
+}

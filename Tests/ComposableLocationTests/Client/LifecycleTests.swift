@@ -1,0 +1,73 @@
+import ComposableLocation
+import ComposableSensorsTesting
+import Foundation
+import Testing
+
+@Suite struct LifecycleTests {
+  struct ID: Hashable, Sendable {}
+
+  @Test("destroy finishes the stream and stops the feed")
+  func destroyFinishes() async throws {
+    let clock = TestClock()
+    let client = LocationClient.replay(contentsOf: try fixtureURL("nmea-rtk"), clock: clock)
+    let events = await client.create(id: ID())
+    await client.startUpdatingLocation(id: ID())
+    while clock.sleeperCount == 0 { await Task.yield() }
+    await client.destroy(id: ID())
+    // The replay's pending sleep was cancelled with the feed; the stream ends.
+    #expect(clock.sleeperCount == 0)
+    let rest = await collect(events)
+    #expect(!rest.isEmpty)
+  }
+
+  @Test("Cancelling the consuming task releases the manager")
+  func cancellingConsumer() async throws {
+    let clock = TestClock()
+    let client = LocationClient.replay(contentsOf: try fixtureURL("nmea-rtk"), clock: clock)
+    let events = await client.create(id: ID())
+    await client.startUpdatingLocation(id: ID())
+    let consumer = Task { await collect(events) }
+    while clock.sleeperCount == 0 { await Task.yield() }
+    consumer.cancel()
+    _ = await consumer.value
+    while clock.sleeperCount > 0 { await Task.yield() }
+    #expect(await client.location(id: ID()) == nil)
+  }
+
+  @Test("Creating an id again finishes the old stream; the new manager starts idle and can restart")
+  func recreate() async throws {
+    let client = LocationClient.replay(contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
+    let old = await client.create(id: ID())
+    await client.startUpdatingLocation(id: ID())
+    let fresh = await client.create(id: ID())
+    _ = await collect(old)
+    await client.startUpdatingLocation(id: ID())
+    let locations = await collect(fresh, until: \.isEnd).flatMap(\.locations)
+    #expect(locations.count == (try fixesInCapture(fixtureURL("myguide-3100"))).count)
+    await client.destroy(id: ID())
+  }
+
+  @Test("A second start while running keeps one feed and re-delivers despite the distance filter")
+  func secondStart() async throws {
+    var capture = SyntheticCapture()
+    let here = Coordinate(latitude: 1, longitude: 1)
+    capture.fix(here)
+    capture.fix(here, after: 1)
+    capture.fix(here, after: 1)
+    let clock = TestClock()
+    let client = LocationClient.replay(capture: capture.data, clock: clock)
+    let events = await client.create(id: ID())
+    await client.set(id: ID(), distanceFilter: 100)
+    await client.startUpdatingLocation(id: ID())
+    var iterator = events.makeAsyncIterator()
+    var delivered = 0
+    while delivered == 0, let event = await iterator.next() { delivered += event.locations.count }
+    while clock.sleeperCount == 0 { await Task.yield() }
+    await client.startUpdatingLocation(id: ID())
+    #expect(clock.sleeperCount == 1)
+    await clock.advance(by: .seconds(1))
+    while delivered == 1, let event = await iterator.next() { delivered += event.locations.count }
+    #expect(delivered == 2)
+    await client.destroy(id: ID())
+  }
+}

@@ -1,0 +1,50 @@
+import GPSD
+import Testing
+
+/// Backoff and staleness wait on the clock the connection was given, not on the wall clock.
+@Suite struct InjectedClockTests {
+  @Test func anHourOfBackoffPassesWhenTheClockSaysSo() async throws {
+    let clock = ManualClock()
+    let port = try Gpsfake.freePort()
+    let policy = GPSDConnection.ReconnectPolicy(
+      initialDelay: .seconds(3600), maximumDelay: .seconds(3600), maximumAttempts: 2)
+    let connection = GPSDConnection(
+      configuration: .init(port: port, reconnect: policy, staleTimeout: nil), clock: clock)
+    let refused = GPSDConnectionError.refused(host: "127.0.0.1", port: port)
+    var events = connection.events.makeAsyncIterator()
+    #expect(await events.next() == .state(.connecting(attempt: 1)))
+    #expect(await events.next() == .state(.unavailable(refused)))
+    #expect(await events.next() == .state(.reconnecting(attempt: 2, after: .seconds(3600))))
+
+    await clock.waitForSleepers()
+    clock.advance(by: .seconds(3599))
+    #expect(clock.sleeperCount == 1, "one second early: still waiting")
+    clock.advance(by: .seconds(1))
+    #expect(await events.next() == .state(.connecting(attempt: 2)))
+    #expect(await events.next() == .state(.unavailable(refused)))
+    #expect(await events.next() == .state(.closed))
+    #expect(await events.next() == nil)
+  }
+
+  @Test func stalenessIsMeasuredOnTheInjectedClock() async throws {
+    let clock = ManualClock()
+    let peer = try FakeGPSDPeer(script: [
+      .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted,
+    ])
+    defer { peer.stop() }
+    let connection = GPSDConnection(
+      configuration: .init(port: peer.port, staleTimeout: .seconds(3600)), clock: clock)
+    var events = connection.events.makeAsyncIterator()
+    while let event = await events.next(), event != .state(.watching) {}
+    // The staleness check wakes four times per timeout; after three quarters of an hour nothing is stale yet.
+    for _ in 0..<3 {
+      await clock.waitForSleepers()
+      clock.advance(by: .seconds(900))
+    }
+    await clock.waitForSleepers()
+    clock.advance(by: .seconds(900))
+    #expect(await events.next() == .state(.stale(silentFor: .seconds(3600))))
+    connection.close()
+    #expect(await events.next() == .state(.closed))
+  }
+}

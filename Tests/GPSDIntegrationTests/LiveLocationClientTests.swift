@@ -1,0 +1,166 @@
+import ComposableLocation
+import Foundation
+import GPSD
+import Testing
+
+/// `LocationClient.live` against real gpsd (under gpsfake) replaying real receiver logs.
+@Suite(.serialized, .enabled(if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
+struct LiveLocationClientTests {
+  struct ID: Hashable, Sendable {}
+
+  static func client(for gpsd: Gpsfake) -> LocationClient {
+    var gpsdConfiguration = gpsd.configuration
+    gpsdConfiguration.reconnect = .never  // the replay ends with gpsd exiting
+    return .live(configuration: .init(gpsd: gpsdConfiguration))
+  }
+
+  /// TPVs with a fix in gpsd 3.22's capture of the same replay, read with Foundation's JSON parser.
+  static func capturedFixes(_ log: String) throws -> [[String: Any]] {
+    let url = try #require(Bundle.module.url(forResource: log + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures"))
+    return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline).compactMap { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2, object["lat"] != nil
+      else { return nil }
+      return object
+    }
+  }
+
+  /// Collects events until gpsd announces the end of the replay (DEVICE activated:0) or the feed ends.
+  static func collectReplay(_ events: AsyncStream<LocationEvent>) async -> [LocationEvent] {
+    var collected: [LocationEvent] = []
+    for await event in events {
+      collected.append(event)
+      switch event {
+      case .serviceStateChanged(.deviceLost), .serviceStateChanged(.ended): return collected
+      default: continue
+      }
+    }
+    return collected
+  }
+
+  @Test(
+    "Every TPV with a fix becomes exactly one location with the same values",
+    arguments: ["myguide-3100", "nmea-rtk", "garmin-10x", "ublox-zed-f9p-nmea", "skytraq"])
+  func everyFixOnce(log: String) async throws {
+    let gpsd = try Gpsfake.start(log: log)
+    defer { gpsd.stop() }
+    let client = Self.client(for: gpsd)
+    let events = await client.create(id: ID())
+    await client.startUpdatingLocation(id: ID())
+    let all = await Self.collectReplay(events)
+    await client.destroy(id: ID())
+
+    // No prompt on Linux: gpsd accepting the WATCH is what authorizes.
+    #expect(
+      all.prefix(3) == [
+        .serviceStateChanged(.connecting), .authorizationChanged(.authorizedWhenInUse),
+        .serviceStateChanged(.connected(release: "3.22")),
+      ])
+    let locations = all.flatMap { event -> [Location] in
+      if case .locationsUpdated(let l) = event { l } else { [] }
+    }
+    let expected = try Self.capturedFixes(log)
+    #expect(locations.count == expected.count, "\(log): \(locations.count) locations, \(expected.count) fixes captured")
+    for (location, tpv) in zip(locations, expected) {
+      #expect(location.coordinate.latitude == tpv["lat"] as? Double)
+      #expect(location.coordinate.longitude == tpv["lon"] as? Double)
+      #expect(location.altitude == tpv["altMSL"] as? Double)
+      #expect(location.ellipsoidalAltitude == tpv["altHAE"] as? Double)
+      #expect(location.horizontalAccuracy == tpv["eph"] as? Double)
+      #expect(location.verticalAccuracy == tpv["epv"] as? Double)
+      #expect(location.speed == tpv["speed"] as? Double)
+      #expect(location.course == tpv["track"] as? Double)
+      #expect(location.magneticVariation == tpv["magvar"] as? Double)
+      #expect(location.device?.hasPrefix("/dev/") == true)
+    }
+    if log == "skytraq" { #expect(locations.isEmpty, "skytraq never gets a fix") }
+    if log == "ublox-zed-f9p-nmea" {
+      #expect(all.contains { if case .satellitesUpdated(let s) = $0 { s.count > 30 } else { false } })
+    }
+  }
+
+  @Test("Authorization: gpsd answering authorizes; the probe's socket is closed afterwards")
+  func authorizationWithGpsdRunning() async throws {
+    let gpsd = try Gpsfake.start(log: "nmea-rtk")
+    defer { gpsd.stop() }
+    let client = Self.client(for: gpsd)
+    let statuses = await client.authorizationStatusUpdates()
+    await client.requestWhenInUseAuthorization(id: ID())
+    #expect(await client.authorizationStatus() == .authorizedWhenInUse)
+    #expect(await client.locationServicesEnabled())
+    var iterator = statuses.makeAsyncIterator()
+    #expect(await iterator.next() == .notDetermined)
+    #expect(await iterator.next() == .authorizedWhenInUse)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+  }
+
+  @Test("gpsd not running: services disabled, denied, a clear error, no crash or hang")
+  func gpsdNotRunning() async throws {
+    let port = try Gpsfake.freePort()
+    let client = LocationClient.live(
+      configuration: .init(gpsd: .init(host: "127.0.0.1", port: port, reconnect: .never)))
+    let events = await client.create(id: ID())
+    await client.requestWhenInUseAuthorization(id: ID())
+    #expect(await client.authorizationStatus() == .denied)
+    #expect(await client.locationServicesEnabled() == false)
+    var iterator = events.makeAsyncIterator()
+    #expect(await iterator.next() == .authorizationChanged(.denied))
+    let failure = await iterator.next()
+    guard case .failed(.serviceUnavailable(let address, _))? = failure else {
+      Issue.record("expected serviceUnavailable, got \(String(describing: failure))")
+      return
+    }
+    #expect(address == "127.0.0.1:\(port)")
+    #expect(failure.map { "\($0)" }?.contains("systemctl start gpsd") == true)
+    await #expect(throws: LocationError.notAuthorized(.denied)) { try await client.requestLocation(id: ID()) }
+
+    // Starting updates anyway reports the same, as events, and the stream stays usable.
+    await client.startUpdatingLocation(id: ID())
+    var sawUnavailable = false
+    while let event = await iterator.next() {
+      if event == .serviceStateChanged(.unavailable) {
+        sawUnavailable = true
+        break
+      }
+    }
+    #expect(sawUnavailable)
+    await client.destroy(id: ID())
+  }
+
+  @Test("destroy closes the gpsd socket before it returns")
+  func destroyReleasesTheSocket() async throws {
+    let gpsd = try Gpsfake.start(log: "haicom-305N")
+    defer { gpsd.stop() }
+    let client = Self.client(for: gpsd)
+    let events = await client.create(id: ID())
+    await client.startUpdatingLocation(id: ID())
+    for await event in events {
+      if case .locationsUpdated = event { break }
+    }
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
+    await client.destroy(id: ID())
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+  }
+
+  @Test("Stopping the last service closes the socket; starting again reconnects")
+  func stopThenRestart() async throws {
+    let gpsd = try Gpsfake.start(log: "haicom-305N")
+    defer { gpsd.stop() }
+    let client = Self.client(for: gpsd)
+    let events = await client.create(id: ID())
+    var iterator = events.makeAsyncIterator()
+    await client.startUpdatingLocation(id: ID())
+    while let event = await iterator.next() {
+      if case .locationsUpdated = event { break }
+    }
+    await client.stopUpdatingLocation(id: ID())
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    await client.startUpdatingHeading(id: ID())
+    while let event = await iterator.next() {
+      if case .serviceStateChanged(.connected) = event { break }
+    }
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
+    await client.destroy(id: ID())
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+  }
+}
