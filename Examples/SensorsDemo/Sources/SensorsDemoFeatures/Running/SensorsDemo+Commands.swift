@@ -122,9 +122,18 @@ extension SensorsDemo {
   static func location(
     _ source: Sources.Source<LocationClient>, _ arguments: DemoArguments, mode: OutputMode
   ) async -> Int32 {
+    let searched = source.description
     let runner = FeatureRunner<LocationFeature.State, LocationFeature.Action>(
       presentation: LocationFeature.presentation, start: [.onAppear], stop: { _ in .onDisappear },
-      isFinished: \.isFinished, failure: locationFailure,
+      isFinished: \.isFinished,
+      failure: { state in
+        locationFailure(state).map { reason in
+          source.isReplay || state.errorMessage != nil
+            ? reason
+            : "\(reason) (looked for \(searched)). Start gpsd (`sudo systemctl start gpsd`; "
+              + "check with `gpspipe -w -n 5`), pass --gpsd HOST:PORT, or add --bundled to replay a capture."
+        }
+      },
       lingersWhenFinished: arguments.count == nil)
     return await runner.run(
       initialState: LocationFeature.State(limit: arguments.count),
@@ -148,7 +157,8 @@ extension SensorsDemo {
   static func locationFailure(_ state: LocationFeature.State) -> String? {
     guard state.isFinished else { return nil }
     if state.service == .unavailable || state.alert != nil {
-      return state.errorMessage ?? state.alert ?? "location services are unavailable"
+      return state.errorMessage
+        ?? "location access is \(state.authorization.rawValue): gpsd did not answer or refused access"
     }
     return nil
   }

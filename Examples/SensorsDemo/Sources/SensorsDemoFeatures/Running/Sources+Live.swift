@@ -45,11 +45,13 @@ extension Sources {
   static func liveLocation(_ address: DemoArguments.GPSDAddress?) -> Result<
     Source<LocationClient>, SourceError
   > {
-    let configuration = LocationClient.Configuration(host: address?.host, port: address?.port)
-    return .failure(
-      .liveUnavailable(
-        "this build of ComposableLocation has no live gpsd backend yet (would connect to "
-          + "\(configuration.host):\(configuration.port)); add --bundled or --replay FILE to use a capture"
-      ))
+    var configuration = LocationClient.Configuration()
+    if let address {
+      configuration.gpsd.host = address.host
+      configuration.gpsd.port = address.port
+    }
+    let client = LocationClient.live(configuration: configuration, clock: ContinuousClock())
+    let description = "gpsd at \(configuration.gpsd.host):\(configuration.gpsd.port)"
+    return .success(Source(client: client, description: description, isReplay: false))
   }
 }
