@@ -63,7 +63,8 @@ let package = Package(
     .testTarget(
       name: "SensorsDemoTests",
       dependencies: ["SensorsDemoFeatures", "ComposableSensorsTesting", "sensors-demo"],
-      path: "Examples/SensorsDemo/Tests/SensorsDemoTests"
+      path: "Examples/SensorsDemo/Tests/SensorsDemoTests",
+      resources: [.copy("Fixtures")]
     ),
   ],
   swiftLanguageModes: [.v6]
