@@ -235,6 +235,12 @@ func liveMotion() -> MotionClient {
   MotionClient.live(root: "/sys/bus/iio/devices", mode: .automatic)
 }
 
+func liveLocation() -> LocationClient {
+  var configuration = LocationClient.Configuration()  // GPSD_HOST/GPSD_PORT, else 127.0.0.1:2947
+  configuration.gpsd.host = "gps.local"
+  return LocationClient.live(configuration: configuration)
+}
+
 // MARK: - Replay backends
 
 func replayClients() throws -> (MotionClient, LocationClient) {

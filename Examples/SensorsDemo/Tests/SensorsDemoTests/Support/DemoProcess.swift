@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `sensors-demo` binary the way a user's script would: arguments in, standard
 /// output and error captured through pipes (so it is never a terminal), exit status out.
@@ -44,9 +45,13 @@ struct DemoProcess {
   }
 
   /// Runs `sensors-demo arguments…`, killing it (and failing) if it outlives `timeout` seconds.
-  static func run(_ arguments: [String], timeout: Double = 20, environment: [String: String] = [:])
-    async throws -> Result
-  {
+  ///
+  /// The blocking reads and the wait run on Dispatch threads, never on Swift's cooperative
+  /// pool: with two cores, two blocked pool threads would stall every other test (and this
+  /// function's own watchdog).
+  static func run(
+    _ arguments: [String], timeout: Double = 20, environment: [String: String] = [:]
+  ) async throws -> Result {
     let process = Process()
     process.executableURL = try binary()
     process.arguments = arguments
@@ -59,23 +64,61 @@ struct DemoProcess {
 
     let start = ContinuousClock.now
     try process.run()
-    // Drain both pipes while the process runs, so a chatty run cannot block on a full pipe.
-    async let outputData = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-    async let errorData = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
-    let watchdog = Task.detached {
-      try await Task.sleep(for: .seconds(timeout))
-      process.terminate()
-    }
-    let (out, err) = await (outputData, errorData)
-    process.waitUntilExit()
-    watchdog.cancel()
+    let timedOut = Watchdog(process: process, seconds: timeout)
+    async let out = readToEnd(output.fileHandleForReading)
+    async let err = readToEnd(error.fileHandleForReading)
+    let (outputData, errorData) = await (out, err)
+    await waitForExit(process)
+    timedOut.cancel()
     let elapsed = start.duration(to: .now)
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    if process.terminationReason == .uncaughtSignal && seconds >= timeout {
+    if timedOut.fired {
       throw Failure.timedOut(arguments: arguments, seconds: timeout)
     }
     return Result(
-      status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
-      standardError: String(decoding: err, as: UTF8.self), seconds: seconds)
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self), seconds: seconds)
   }
+
+  private static func readToEnd(_ handle: FileHandle) async -> Data {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
+    }
+  }
+
+  private static func waitForExit(_ process: Process) async {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        process.waitUntilExit()
+        continuation.resume()
+      }
+    }
+  }
+}
+
+/// Terminates a process that runs longer than allowed, on a Dispatch timer.
+final class Watchdog {
+  private final class Flag: Sendable {
+    let value = Atomic<Bool>(false)
+  }
+
+  private let timer: any DispatchSourceTimer
+  private let flag = Flag()
+
+  init(process: Process, seconds: Double) {
+    timer = DispatchSource.makeTimerSource(queue: .global())
+    let flag = self.flag
+    timer.setEventHandler {
+      flag.value.store(true, ordering: .relaxed)
+      process.terminate()
+    }
+    timer.schedule(deadline: .now() + seconds)
+    timer.resume()
+  }
+
+  /// Whether the time ran out and the process was terminated.
+  var fired: Bool { flag.value.load(ordering: .relaxed) }
+
+  func cancel() { timer.cancel() }
 }
