@@ -22,7 +22,8 @@ extension LocationClient {
   ) -> LocationClient {
     let fail: @Sendable (String) -> Void = { endpoint in
       reportIssue(
-        "Unimplemented: LocationClient.\(endpoint)", fileID: fileID, filePath: filePath, line: line, column: column)
+        "Unimplemented: LocationClient.\(endpoint)", fileID: fileID, filePath: filePath, line: line,
+        column: column)
     }
     return LocationClient(
       create: { _ in
@@ -64,8 +65,12 @@ extension LocationClient {
         fail("monitoredRegions")
         return []
       },
-      startMonitoringSignificantLocationChanges: { _ in fail("startMonitoringSignificantLocationChanges") },
-      stopMonitoringSignificantLocationChanges: { _ in fail("stopMonitoringSignificantLocationChanges") },
+      startMonitoringSignificantLocationChanges: { _ in
+        fail("startMonitoringSignificantLocationChanges")
+      },
+      stopMonitoringSignificantLocationChanges: { _ in
+        fail("stopMonitoringSignificantLocationChanges")
+      },
       startMonitoringVisits: { _ in fail("startMonitoringVisits") },
       stopMonitoringVisits: { _ in fail("stopMonitoringVisits") }
     )

@@ -16,13 +16,17 @@ struct LiveLocationClientTests {
 
   /// TPVs with a fix in gpsd 3.22's capture of the same replay, read with Foundation's JSON parser.
   static func capturedFixes(_ log: String) throws -> [[String: Any]] {
-    let url = try #require(Bundle.module.url(forResource: log + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures"))
-    return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline).compactMap { line in
-      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-      guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2, object["lat"] != nil
-      else { return nil }
-      return object
-    }
+    let url = try #require(
+      Bundle.module.url(
+        forResource: log + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures"))
+    return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline)
+      .compactMap { line in
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
+          object["lat"] != nil
+        else { return nil }
+        return object
+      }
   }
 
   /// Collects events until gpsd announces the end of the replay (DEVICE activated:0) or the feed ends.
@@ -60,7 +64,9 @@ struct LiveLocationClientTests {
       if case .locationsUpdated(let l) = event { l } else { [] }
     }
     let expected = try Self.capturedFixes(log)
-    #expect(locations.count == expected.count, "\(log): \(locations.count) locations, \(expected.count) fixes captured")
+    #expect(
+      locations.count == expected.count,
+      "\(log): \(locations.count) locations, \(expected.count) fixes captured")
     for (location, tpv) in zip(locations, expected) {
       #expect(location.coordinate.latitude == tpv["lat"] as? Double)
       #expect(location.coordinate.longitude == tpv["lon"] as? Double)
@@ -75,7 +81,8 @@ struct LiveLocationClientTests {
     }
     if log == "skytraq" { #expect(locations.isEmpty, "skytraq never gets a fix") }
     if log == "ublox-zed-f9p-nmea" {
-      #expect(all.contains { if case .satellitesUpdated(let s) = $0 { s.count > 30 } else { false } })
+      #expect(
+        all.contains { if case .satellitesUpdated(let s) = $0 { s.count > 30 } else { false } })
     }
   }
 
@@ -91,7 +98,7 @@ struct LiveLocationClientTests {
     var iterator = statuses.makeAsyncIterator()
     #expect(await iterator.next() == .notDetermined)
     #expect(await iterator.next() == .authorizedWhenInUse)
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
   }
 
   @Test("gpsd not running: services disabled, denied, a clear error, no crash or hang")
@@ -112,7 +119,9 @@ struct LiveLocationClientTests {
     }
     #expect(address == "127.0.0.1:\(port)")
     #expect(failure.map { "\($0)" }?.contains("systemctl start gpsd") == true)
-    await #expect(throws: LocationError.notAuthorized(.denied)) { try await client.requestLocation(id: ID()) }
+    await #expect(throws: LocationError.notAuthorized(.denied)) {
+      try await client.requestLocation(id: ID())
+    }
 
     // Starting updates anyway reports the same, as events, and the stream stays usable.
     await client.startUpdatingLocation(id: ID())
@@ -137,9 +146,12 @@ struct LiveLocationClientTests {
     for await event in events {
       if case .locationsUpdated = event { break }
     }
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
+    // Dropping the stream would destroy the manager too: keep it until the check is done.
+    withExtendedLifetime(events) {
+      #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 1)
+    }
     await client.destroy(id: ID())
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
   }
 
   @Test("Stopping the last service closes the socket; starting again reconnects")
@@ -154,13 +166,70 @@ struct LiveLocationClientTests {
       if case .locationsUpdated = event { break }
     }
     await client.stopUpdatingLocation(id: ID())
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
     await client.startUpdatingHeading(id: ID())
     while let event = await iterator.next() {
       if case .serviceStateChanged(.connected) = event { break }
     }
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
+    withExtendedLifetime(iterator) {
+      #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 1)
+    }
     await client.destroy(id: ID())
-    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+  }
+
+  @Test(
+    "gpsd killed mid-stream and restarted: reconnects, updates resume, nothing duplicated, still authorized"
+  )
+  func gpsdRestart() async throws {
+    let first = try Gpsfake.start(log: "nmea-rtk", cycle: 0.02)
+    var second: Gpsfake?
+    defer {
+      first.stop()
+      second?.stop()
+    }
+    let client = LocationClient.live(configuration: .init(gpsd: first.configuration))
+    let events = await client.create(id: ID())
+    await client.startUpdatingLocation(id: ID())
+    var all: [LocationEvent] = []
+    var locationsBeforeKill = 0
+    var connections = 0
+    for await event in events {
+      all.append(event)
+      if case .locationsUpdated = event { locationsBeforeKill += second == nil ? 1 : 0 }
+      if case .serviceStateChanged(.connected) = event { connections += 1 }
+      if second == nil, locationsBeforeKill == 3 {
+        first.killGpsd()
+        second = try Gpsfake.start(log: "garmin-10x", port: first.port)
+      }
+      // Done when the second replay has ended: gpsd announces DEVICE activated:0.
+      if connections == 2, case .serviceStateChanged(.deviceLost) = event { break }
+    }
+    await client.destroy(id: ID())
+
+    let cut = try #require(
+      all.firstIndex { if case .serviceStateChanged(.reconnecting) = $0 { true } else { false } })
+    func coordinates(_ slice: ArraySlice<LocationEvent>) -> [[Double]] {
+      slice.flatMap { event -> [Location] in
+        if case .locationsUpdated(let l) = event { l } else { [] }
+      }
+      .map { [$0.coordinate.latitude, $0.coordinate.longitude] }
+    }
+    func captured(_ log: String) throws -> [[Double]] {
+      try Self.capturedFixes(log).map {
+        [$0["lat"] as? Double ?? .nan, $0["lon"] as? Double ?? .nan]
+      }
+    }
+    let before = coordinates(all[..<cut])
+    let after = coordinates(all[cut...])
+    let rtk = try captured("nmea-rtk")
+    let garmin = try captured("garmin-10x")
+    #expect(before.count >= 3 && Array(rtk.prefix(before.count)) == before)
+    #expect(after == garmin, "the second gpsd's fixes, each exactly once")
+    let authorizations = all.filter { if case .authorizationChanged = $0 { true } else { false } }
+    #expect(
+      authorizations == [.authorizationChanged(.authorizedWhenInUse)],
+      "a restart is not a revocation")
+    #expect(await client.authorizationStatus() == .authorizedWhenInUse)
   }
 }

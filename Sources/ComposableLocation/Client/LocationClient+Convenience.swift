@@ -24,7 +24,8 @@ extension LocationClient {
   }
 
   /// One fix meeting the desired accuracy; see ``requestLocation``.
-  public func requestLocation(id: some Hashable & Sendable) async throws(LocationError) -> Location {
+  public func requestLocation(id: some Hashable & Sendable) async throws(LocationError) -> Location
+  {
     try await requestLocation(AnyHashableSendable(id))
   }
 
@@ -52,7 +53,9 @@ extension LocationClient {
   ) async {
     await set(
       AnyHashableSendable(id),
-      Properties(desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter, headingFilter: headingFilter))
+      Properties(
+        desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter,
+        headingFilter: headingFilter))
   }
 
   /// See ``startUpdatingHeading``.

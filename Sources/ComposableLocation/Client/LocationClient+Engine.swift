@@ -7,8 +7,12 @@ extension LocationClient {
       authorizationStatus: { await engine.status },
       authorizationStatusUpdates: { await engine.authorizationUpdates() },
       locationServicesEnabled: { await engine.servicesEnabled },
-      requestWhenInUseAuthorization: { await engine.requestAuthorization($0, kind: .authorizedWhenInUse) },
-      requestAlwaysAuthorization: { await engine.requestAuthorization($0, kind: .authorizedAlways) },
+      requestWhenInUseAuthorization: {
+        await engine.requestAuthorization($0, kind: .authorizedWhenInUse)
+      },
+      requestAlwaysAuthorization: {
+        await engine.requestAuthorization($0, kind: .authorizedAlways)
+      },
       requestLocation: { id throws(LocationError) in try await engine.requestLocation(id) },
       startUpdatingLocation: { id in
         await engine.update(id) { manager in

@@ -14,7 +14,8 @@ extension LocationClient {
     configuration: Configuration = Configuration(),
     clock: any Clock<Duration> = ContinuousClock()
   ) -> LocationClient {
-    let feed = LiveFeed.make(configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout)
+    let feed = LiveFeed.make(
+      configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout)
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }
 }

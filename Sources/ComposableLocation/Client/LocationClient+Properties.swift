@@ -9,7 +9,10 @@ extension LocationClient {
     public var headingFilter: Double?
 
     /// Creates settings; distances in metres, angles in degrees.
-    public init(desiredAccuracy: LocationAccuracy? = nil, distanceFilter: Double? = nil, headingFilter: Double? = nil) {
+    public init(
+      desiredAccuracy: LocationAccuracy? = nil, distanceFilter: Double? = nil,
+      headingFilter: Double? = nil
+    ) {
       self.desiredAccuracy = desiredAccuracy
       self.distanceFilter = distanceFilter
       self.headingFilter = headingFilter

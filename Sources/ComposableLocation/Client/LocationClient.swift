@@ -5,11 +5,16 @@ import ComposableStore
 ///
 /// Every endpoint can be replaced, so a test builds the client it needs (see `.unimplemented`
 /// in ComposableSensorsTesting). ``live(configuration:clock:)`` reads gpsd,
-/// ``replay(contentsOf:configuration:clock:)`` plays a `gpspipe -w` capture.
+/// ``replay(contentsOf:configuration:clock:maximumGap:)`` plays a `gpspipe -w` capture.
 ///
 /// Lifecycle: ``create`` a manager for an id and consume its event stream; start and stop
 /// services on that id; ``destroy`` it (or cancel the consuming task) to release the gpsd
 /// connection. The id-taking convenience methods accept any `Hashable & Sendable` id.
+///
+/// Starting a service that already runs on an id is defined: it keeps the one connection;
+/// location and heading updates reset their filters so the next fix or heading is delivered;
+/// the other services carry on unchanged. Starting after the source ended (a replay reached its
+/// end) opens a fresh one.
 ///
 /// ```swift
 /// return .run { send in
@@ -22,7 +27,9 @@ public struct LocationClient: Sendable {
   /// Creates the manager for an id and returns its event stream.
   ///
   /// Creating an id that already exists finishes the previous stream (its consumer sees the end)
-  /// and stops what the previous manager was running; the new manager starts idle.
+  /// and stops what the previous manager was running; the new manager starts idle. The manager
+  /// lives as long as its stream: when the stream is dropped or its consuming task is cancelled,
+  /// the manager is destroyed as if by ``destroy``.
   public var create: @Sendable (AnyHashableSendable) async -> AsyncStream<LocationEvent>
   /// Stops everything the manager runs, finishes its stream and closes its gpsd connection;
   /// when this returns, the socket is closed. Destroying an unknown id does nothing.
@@ -41,7 +48,8 @@ public struct LocationClient: Sendable {
   /// Returns one fix meeting the manager's desired accuracy, or throws
   /// ``LocationError/timedOut(seconds:desiredAccuracy:bestAccuracySeen:)`` after the configured
   /// timeout. It uses its own connection and does not touch the event stream.
-  public var requestLocation: @Sendable (AnyHashableSendable) async throws(LocationError) -> Location
+  public var requestLocation:
+    @Sendable (AnyHashableSendable) async throws(LocationError) -> Location
   /// Starts delivering ``LocationEvent/locationsUpdated(_:)``. Calling it again while running keeps
   /// the one connection and delivers the next fix whatever the distance filter says.
   public var startUpdatingLocation: @Sendable (AnyHashableSendable) async -> Void
@@ -66,7 +74,8 @@ public struct LocationClient: Sendable {
   /// The regions this manager monitors.
   public var monitoredRegions: @Sendable (AnyHashableSendable) async -> Set<Region>
   /// Starts the significant-change service (moves of ≥ 500 m, at most every 5 minutes, by default).
-  public var startMonitoringSignificantLocationChanges: @Sendable (AnyHashableSendable) async -> Void
+  public var startMonitoringSignificantLocationChanges:
+    @Sendable (AnyHashableSendable) async -> Void
   /// Stops the significant-change service.
   public var stopMonitoringSignificantLocationChanges: @Sendable (AnyHashableSendable) async -> Void
   /// Starts visit detection (``LocationEvent/visit(_:)`` on arrival and on departure).
@@ -75,7 +84,7 @@ public struct LocationClient: Sendable {
   public var stopMonitoringVisits: @Sendable (AnyHashableSendable) async -> Void
 
   /// Creates a client from its endpoints; prefer ``live(configuration:clock:)``,
-  /// ``replay(contentsOf:configuration:clock:)`` or `.unimplemented()` in tests.
+  /// ``replay(contentsOf:configuration:clock:maximumGap:)`` or `.unimplemented()` in tests.
   public init(
     create: @escaping @Sendable (AnyHashableSendable) async -> AsyncStream<LocationEvent>,
     destroy: @escaping @Sendable (AnyHashableSendable) async -> Void,
@@ -84,7 +93,8 @@ public struct LocationClient: Sendable {
     locationServicesEnabled: @escaping @Sendable () async -> Bool,
     requestWhenInUseAuthorization: @escaping @Sendable (AnyHashableSendable) async -> Void,
     requestAlwaysAuthorization: @escaping @Sendable (AnyHashableSendable) async -> Void,
-    requestLocation: @escaping @Sendable (AnyHashableSendable) async throws(LocationError) -> Location,
+    requestLocation:
+      @escaping @Sendable (AnyHashableSendable) async throws(LocationError) -> Location,
     startUpdatingLocation: @escaping @Sendable (AnyHashableSendable) async -> Void,
     stopUpdatingLocation: @escaping @Sendable (AnyHashableSendable) async -> Void,
     location: @escaping @Sendable (AnyHashableSendable) async -> Location?,
@@ -95,8 +105,10 @@ public struct LocationClient: Sendable {
     stopMonitoring: @escaping @Sendable (AnyHashableSendable, Region) async -> Void,
     requestState: @escaping @Sendable (AnyHashableSendable, Region) async -> Void,
     monitoredRegions: @escaping @Sendable (AnyHashableSendable) async -> Set<Region>,
-    startMonitoringSignificantLocationChanges: @escaping @Sendable (AnyHashableSendable) async -> Void,
-    stopMonitoringSignificantLocationChanges: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    startMonitoringSignificantLocationChanges:
+      @escaping @Sendable (AnyHashableSendable) async -> Void,
+    stopMonitoringSignificantLocationChanges:
+      @escaping @Sendable (AnyHashableSendable) async -> Void,
     startMonitoringVisits: @escaping @Sendable (AnyHashableSendable) async -> Void,
     stopMonitoringVisits: @escaping @Sendable (AnyHashableSendable) async -> Void
   ) {

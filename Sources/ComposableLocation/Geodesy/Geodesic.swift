@@ -25,7 +25,9 @@ public struct Geodesic: Hashable, Sendable {
   /// Solves the inverse problem: the shortest geodesic from `start` to `end`.
   ///
   /// - Throws: ``LocationError/invalidCoordinate(_:)`` when a coordinate is out of range.
-  public func inverse(from start: Coordinate, to end: Coordinate) throws(LocationError) -> GeodesicSolution {
+  public func inverse(from start: Coordinate, to end: Coordinate) throws(LocationError)
+    -> GeodesicSolution
+  {
     guard start.isValid else { throw .invalidCoordinate(start) }
     guard end.isValid else { throw .invalidCoordinate(end) }
     let problem = CanonicalProblem(start: start, end: end)
@@ -110,7 +112,8 @@ public struct Geodesic: Hashable, Sendable {
     let f = flattening
     if longitude <= (1 - f) * .pi {
       // Along the equator λ = (1 − f)σ, so the arc on the auxiliary sphere is longer.
-      return Arc(alpha1: .pi / 2, alpha2: .pi / 2, sinAlpha0: 1, sigma1: 0, sigma12: longitude / (1 - f))
+      return Arc(
+        alpha1: .pi / 2, alpha2: .pi / 2, sinAlpha0: 1, sigma1: 0, sigma12: longitude / (1 - f))
     }
     // Leaving the equator at α1 in 0…π/2, the geodesic meets it again after σ = π having
     // covered ω = π, so λ12 = π − f sin α0 I falls monotonically from π to (1 − f)π.
@@ -133,7 +136,8 @@ public struct Geodesic: Hashable, Sendable {
     let f = flattening
     let cosSqAlpha0 = 1 - arc.sinAlpha0 * arc.sinAlpha0
     let kSq = secondEccentricitySquared * cosSqAlpha0
-    let integral = Self.quadrature.integrate(from: arc.sigma1, to: arc.sigma1 + arc.sigma12) { sigma in
+    let integral = Self.quadrature.integrate(from: arc.sigma1, to: arc.sigma1 + arc.sigma12) {
+      sigma in
       let s = sin(sigma)
       return (2 - f) / (1 + (1 - f) * (1 + kSq * s * s).squareRoot())
     }
@@ -145,7 +149,8 @@ public struct Geodesic: Hashable, Sendable {
     let b = equatorialRadius * (1 - flattening)
     let cosSqAlpha0 = 1 - arc.sinAlpha0 * arc.sinAlpha0
     let kSq = secondEccentricitySquared * cosSqAlpha0
-    let integral = Self.quadrature.integrate(from: arc.sigma1, to: arc.sigma1 + arc.sigma12) { sigma in
+    let integral = Self.quadrature.integrate(from: arc.sigma1, to: arc.sigma1 + arc.sigma12) {
+      sigma in
       let s = sin(sigma)
       return (1 + kSq * s * s).squareRoot()
     }

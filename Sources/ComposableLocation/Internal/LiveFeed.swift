@@ -2,7 +2,9 @@ import GPSD
 
 /// The live backend's feed: one ``GPSDConnection`` per opened stream, its events translated.
 enum LiveFeed {
-  static func make(configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, probeTimeout: Duration)
+  static func make(
+    configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, probeTimeout: Duration
+  )
     -> LocationFeed
   {
     LocationFeed(
@@ -33,7 +35,9 @@ enum LiveFeed {
   }
 
   /// Connects once, without retrying, and reports whether gpsd accepted a JSON watch.
-  static func probe(configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, timeout: Duration) async
+  static func probe(
+    configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, timeout: Duration
+  ) async
     -> ProbeResult
   {
     var once = configuration
@@ -49,17 +53,23 @@ enum LiveFeed {
           switch event {
           case .report(.version(let version)): release = version.release
           case .state(.watching): return .authorized(release: release)
-          case .state(.unavailable(let error)): return ConnectionTranslator.probeResult(error, address: address)
+          case .state(.unavailable(let error)):
+            return ConnectionTranslator.probeResult(error, address: address)
           default: continue
           }
         }
-        return .unavailable(.serviceUnavailable(address: address, reason: "the connection ended before gpsd answered"))
+        return .unavailable(
+          .serviceUnavailable(address: address, reason: "the connection ended before gpsd answered")
+        )
       }
       group.addTask {
         do { try await clock.sleep(for: timeout) } catch { return nil }
-        return .unavailable(.serviceUnavailable(address: address, reason: "gpsd did not answer the WATCH request in time"))
+        return .unavailable(
+          .serviceUnavailable(
+            address: address, reason: "gpsd did not answer the WATCH request in time"))
       }
-      var result = ProbeResult.unavailable(.serviceUnavailable(address: address, reason: "probe cancelled"))
+      var result = ProbeResult.unavailable(
+        .serviceUnavailable(address: address, reason: "probe cancelled"))
       for await outcome in group {
         if let outcome {
           result = outcome

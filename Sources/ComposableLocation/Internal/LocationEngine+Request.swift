@@ -59,7 +59,8 @@ extension LocationEngine {
           return nil
         }
         let seen = best.value.withLock { $0 }
-        return .failure(.timedOut(seconds: seconds, desiredAccuracy: accuracy.meters, bestAccuracySeen: seen))
+        return .failure(
+          .timedOut(seconds: seconds, desiredAccuracy: accuracy.meters, bestAccuracySeen: seen))
       }
       var outcome: Result<Location, LocationError> = .failure(
         .timedOut(seconds: seconds, desiredAccuracy: accuracy.meters, bestAccuracySeen: nil))
@@ -79,7 +80,8 @@ extension LocationError {
   /// Errors after which waiting longer for a fix cannot help.
   var endsRequest: Bool {
     switch self {
-    case .serviceUnavailable, .accessDenied, .watchRefused, .replayUnreadable, .replayFinished, .notAuthorized:
+    case .serviceUnavailable, .accessDenied, .watchRefused, .replayUnreadable, .replayFinished,
+      .notAuthorized:
       return true
     default:
       return false

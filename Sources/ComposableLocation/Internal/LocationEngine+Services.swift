@@ -21,6 +21,7 @@ extension LocationEngine {
         for await input in stream {
           await self?.receive(input, for: id, token: token)
         }
+        await self?.feedEnded(id, token: token)
       }
       managers[id] = manager
     } else if !manager.needsFeed, let task = manager.feedTask {
@@ -32,10 +33,23 @@ extension LocationEngine {
     }
   }
 
+  /// A feed that ended by itself (a replay reached its end, gpsd gave up) is forgotten, so the
+  /// next start opens a fresh one.
+  private func feedEnded(_ id: AnyHashableSendable, token: Int) {
+    guard managers[id]?.feedToken == token else { return }
+    managers[id]?.feedTask = nil
+    managers[id]?.feedToken = 0
+  }
+
   func receive(_ input: FeedInput, for id: AnyHashableSendable, token: Int) {
     observeAuthorization(input)
     guard var manager = managers[id], manager.feedToken == token else { return }
     let events = manager.events(for: input, at: configuration.now())
+    if input == .service(.ended) {
+      // The source is done: forget it now, so a start right after this event opens a new one.
+      manager.feedTask = nil
+      manager.feedToken = 0
+    }
     managers[id] = manager
     for event in events {
       manager.continuation.yield(event)
@@ -45,7 +59,9 @@ extension LocationEngine {
   func set(_ id: AnyHashableSendable, _ properties: LocationClient.Properties) async {
     await update(id) { manager in
       if let accuracy = properties.desiredAccuracy { manager.updates.desiredAccuracy = accuracy }
-      if let distance = properties.distanceFilter { manager.updates.distanceFilter = max(0, distance) }
+      if let distance = properties.distanceFilter {
+        manager.updates.distanceFilter = max(0, distance)
+      }
       if let heading = properties.headingFilter { manager.heading.headingFilter = max(0, heading) }
     }
   }

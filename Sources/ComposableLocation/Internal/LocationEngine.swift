@@ -14,7 +14,8 @@ actor LocationEngine {
   var managers: [AnyHashableSendable: ManagerState] = [:]
   private var nextToken = 0
 
-  init(feed: LocationFeed, configuration: LocationClient.Configuration, clock: any Clock<Duration>) {
+  init(feed: LocationFeed, configuration: LocationClient.Configuration, clock: any Clock<Duration>)
+  {
     self.feed = feed
     self.configuration = configuration
     self.clock = clock
@@ -36,7 +37,8 @@ actor LocationEngine {
       // The consumer stopped (cancelled, or the stream was finished): release everything.
       Task { await self?.streamTerminated(id, token: token) }
     }
-    managers[id] = ManagerState(continuation: continuation, streamToken: token, configuration: configuration)
+    managers[id] = ManagerState(
+      continuation: continuation, streamToken: token, configuration: configuration)
     return stream
   }
 

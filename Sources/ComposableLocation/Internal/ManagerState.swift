@@ -19,7 +19,10 @@ struct ManagerState {
   var feedTask: Task<Void, Never>?
   var feedToken = 0
 
-  init(continuation: AsyncStream<LocationEvent>.Continuation, streamToken: Int, configuration: LocationClient.Configuration) {
+  init(
+    continuation: AsyncStream<LocationEvent>.Continuation, streamToken: Int,
+    configuration: LocationClient.Configuration
+  ) {
     self.continuation = continuation
     self.streamToken = streamToken
     self.heading = HeadingFilter(minimumSpeed: configuration.minimumHeadingSpeed)
@@ -65,7 +68,8 @@ struct ManagerState {
       regions[id] = monitor
       switch transition {
       case .determined(let state)?: events.append(.determinedState(state, for: monitor.region))
-      case .entered? where monitor.region.notifyOnEntry: events.append(.enteredRegion(monitor.region))
+      case .entered? where monitor.region.notifyOnEntry:
+        events.append(.enteredRegion(monitor.region))
       case .exited? where monitor.region.notifyOnExit: events.append(.exitedRegion(monitor.region))
       default: break
       }

@@ -45,7 +45,8 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
       return "The GPS receiver \(device ?? "(unknown device)") stopped reporting (\(reason)). "
         + "Check that it is plugged in and that gpsd lists it (`gpspipe -w -n 5`)."
     case .timedOut(let seconds, let desired, let best):
-      let bestText = best.map { "the best fix was ±\($0) m" } ?? "no fix with a known accuracy arrived"
+      let bestText =
+        best.map { "the best fix was ±\($0) m" } ?? "no fix with a known accuracy arrived"
       return "No location within ±\(desired) m arrived in \(seconds) s (\(bestText)). "
         + "Move to open sky, lower desiredAccuracy, or raise the timeout."
     case .notAuthorized(let status):
@@ -57,7 +58,8 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
       return "Coordinate (\(c.latitude), \(c.longitude)) is invalid: latitude must be in −90…90 "
         + "and longitude in −180…180 degrees."
     case .replayUnreadable(let path, let reason):
-      return "The replay capture \(path) cannot be read (\(reason)). Record one with `gpspipe -w > FILE`."
+      return
+        "The replay capture \(path) cannot be read (\(reason)). Record one with `gpspipe -w > FILE`."
     case .replayFinished:
       return "The replay capture has ended; no more fixes will arrive."
     case .unimplemented(let endpoint):

@@ -36,10 +36,12 @@ public struct Region: Hashable, Sendable, Codable, Identifiable {
     guard center.isValid else {
       throw .invalidRegion(
         id: id,
-        reason: "center (\(center.latitude), \(center.longitude)) is not a valid latitude/longitude")
+        reason: "center (\(center.latitude), \(center.longitude)) is not a valid latitude/longitude"
+      )
     }
     guard radius.isFinite, radius > 0 else {
-      throw .invalidRegion(id: id, reason: "radius \(radius) m must be a finite number of metres above 0")
+      throw .invalidRegion(
+        id: id, reason: "radius \(radius) m must be a finite number of metres above 0")
     }
   }
 }

@@ -15,7 +15,10 @@ public struct Visit: Hashable, Sendable, Codable {
   public var departureDate: Date?
 
   /// Creates a visit. `horizontalAccuracy` is in metres.
-  public init(coordinate: Coordinate, horizontalAccuracy: Double, arrivalDate: Date, departureDate: Date? = nil) {
+  public init(
+    coordinate: Coordinate, horizontalAccuracy: Double, arrivalDate: Date,
+    departureDate: Date? = nil
+  ) {
     self.coordinate = coordinate
     self.horizontalAccuracy = horizontalAccuracy
     self.arrivalDate = arrivalDate

@@ -23,7 +23,8 @@ public struct RegionMonitor: Hashable, Sendable {
     public var requiredConfirmations: Int
 
     /// Creates a configuration: `hysteresis` in metres.
-    public init(hysteresis: Double = 10, accuracyWeight: Double = 1, requiredConfirmations: Int = 1) {
+    public init(hysteresis: Double = 10, accuracyWeight: Double = 1, requiredConfirmations: Int = 1)
+    {
       self.hysteresis = hysteresis
       self.accuracyWeight = accuracyWeight
       self.requiredConfirmations = max(1, requiredConfirmations)
@@ -52,7 +53,8 @@ public struct RegionMonitor: Hashable, Sendable {
   /// Starts monitoring `region`, in state ``RegionState/unknown``.
   ///
   /// - Throws: ``LocationError/invalidRegion(id:reason:)`` for a region that cannot be monitored.
-  public init(region: Region, configuration: Configuration = Configuration()) throws(LocationError) {
+  public init(region: Region, configuration: Configuration = Configuration()) throws(LocationError)
+  {
     try region.validate()
     self.region = region
     self.configuration = configuration

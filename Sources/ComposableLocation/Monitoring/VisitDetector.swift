@@ -56,7 +56,9 @@ public struct VisitDetector: Hashable, Sendable {
   }
 
   /// Creates a detector: `radius` in metres, `minimumDwell` in seconds.
-  public init(radius: Double = 100, minimumDwell: TimeInterval = 300, requiredDepartureFixes: Int = 2) {
+  public init(
+    radius: Double = 100, minimumDwell: TimeInterval = 300, requiredDepartureFixes: Int = 2
+  ) {
     self.radius = radius
     self.minimumDwell = minimumDwell
     self.requiredDepartureFixes = max(1, requiredDepartureFixes)
@@ -75,8 +77,11 @@ public struct VisitDetector: Hashable, Sendable {
       firstOutside = nil
       current.add(location.coordinate)
       cluster = current
-      guard currentVisit == nil, date.timeIntervalSince(current.arrival) >= minimumDwell else { return nil }
-      let arrival = Visit(coordinate: current.center, horizontalAccuracy: radius, arrivalDate: current.arrival)
+      guard currentVisit == nil, date.timeIntervalSince(current.arrival) >= minimumDwell else {
+        return nil
+      }
+      let arrival = Visit(
+        coordinate: current.center, horizontalAccuracy: radius, arrivalDate: current.arrival)
       currentVisit = arrival
       return arrival
     }

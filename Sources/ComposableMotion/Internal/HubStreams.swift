@@ -48,6 +48,40 @@ struct HubStreams: Sendable {
     return stream
   }
 
+  /// Accelerometer samples for `owner`, remembered as its latest.
+  func accelerometerUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<
+    AccelerometerData, any Error
+  > {
+    start(owner: owner, service: .accelerometer, sensors: [.accelerometer]) { scan in
+      guard let value = scan.acceleration else { return nil }
+      let sample = AccelerometerData(acceleration: value, timestamp: scan.timestamp)
+      registry.update(owner) { $0.accelerometer = sample }
+      return sample
+    }
+  }
+
+  /// Gyroscope samples for `owner`, remembered as its latest.
+  func gyroUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error> {
+    start(owner: owner, service: .gyro, sensors: [.gyro]) { scan in
+      guard let value = scan.rotationRate else { return nil }
+      let sample = GyroData(rotationRate: value, timestamp: scan.timestamp)
+      registry.update(owner) { $0.gyro = sample }
+      return sample
+    }
+  }
+
+  /// Magnetometer samples for `owner`, remembered as its latest.
+  func magnetometerUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<
+    MagnetometerData, any Error
+  > {
+    start(owner: owner, service: .magnetometer, sensors: [.magnetometer]) { scan in
+      guard let value = scan.magneticField else { return nil }
+      let sample = MagnetometerData(magneticField: value, timestamp: scan.timestamp)
+      registry.update(owner) { $0.magnetometer = sample }
+      return sample
+    }
+  }
+
   /// The slowest reader rate device motion accepts: the filter needs at least 100 Hz,
   /// whatever the output interval.
   static let slowestFusionInterval = Duration.milliseconds(10)

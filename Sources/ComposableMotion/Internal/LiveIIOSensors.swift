@@ -128,10 +128,13 @@ struct LiveIIOSensors: Sendable {
     // Stamp on boottime where the device lets us choose; otherwise shift its clock onto it.
     let settable = FileManager.default.fileExists(atPath: device.path + "/current_timestamp_clock")
     let offset = settable ? 0 : BootTimeAlignment.offset(from: device.timestampClock)
+    // LinuxIIO's own hand-off buffer counts no drops, so it is made deep: this task only
+    // forwards scans to the hub (which never blocks), and the counted, per-subscriber buffers
+    // are where a slow consumer loses samples.
     let reader = try IIOBufferedReader(
       device: device, channels: channels,
       configuration: IIOBufferConfiguration(
-        timestampClock: settable ? .boottime : nil, bufferingNewest: max(1, bufferLimit)))
+        timestampClock: settable ? .boottime : nil, bufferingNewest: max(1024, bufferLimit)))
     // Cancelling this task ends the iteration; the reader's termination handler stops its
     // thread, disables the buffer and closes the device before the loop returns.
     for try await sample in reader.samples() {

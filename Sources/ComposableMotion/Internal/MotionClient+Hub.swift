@@ -23,34 +23,13 @@ extension MotionClient {
       },
       isActive: { hub.isActive(owner: $0, service: $1) },
       droppedSamples: { hub.dropped(owner: $0, service: $1) },
-      startAccelerometerUpdates: { id in
-        streams.start(owner: id, service: .accelerometer, sensors: [.accelerometer]) { scan in
-          guard let value = scan.acceleration else { return nil }
-          let sample = AccelerometerData(acceleration: value, timestamp: scan.timestamp)
-          registry.update(id) { $0.accelerometer = sample }
-          return sample
-        }
-      },
+      startAccelerometerUpdates: { streams.accelerometerUpdates(owner: $0) },
       stopAccelerometerUpdates: { await streams.stop(owner: $0, service: .accelerometer) },
       accelerometerData: { id in registry.read(id) { $0.accelerometer } },
-      startGyroUpdates: { id in
-        streams.start(owner: id, service: .gyro, sensors: [.gyro]) { scan in
-          guard let value = scan.rotationRate else { return nil }
-          let sample = GyroData(rotationRate: value, timestamp: scan.timestamp)
-          registry.update(id) { $0.gyro = sample }
-          return sample
-        }
-      },
+      startGyroUpdates: { streams.gyroUpdates(owner: $0) },
       stopGyroUpdates: { await streams.stop(owner: $0, service: .gyro) },
       gyroData: { id in registry.read(id) { $0.gyro } },
-      startMagnetometerUpdates: { id in
-        streams.start(owner: id, service: .magnetometer, sensors: [.magnetometer]) { scan in
-          guard let value = scan.magneticField else { return nil }
-          let sample = MagnetometerData(magneticField: value, timestamp: scan.timestamp)
-          registry.update(id) { $0.magnetometer = sample }
-          return sample
-        }
-      },
+      startMagnetometerUpdates: { streams.magnetometerUpdates(owner: $0) },
       stopMagnetometerUpdates: { await streams.stop(owner: $0, service: .magnetometer) },
       magnetometerData: { id in registry.read(id) { $0.magnetometer } },
       startDeviceMotionUpdates: { id, frame in streams.startDeviceMotion(owner: id, frame: frame) },

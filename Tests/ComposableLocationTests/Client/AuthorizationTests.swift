@@ -8,7 +8,8 @@ import Testing
 
   @Test("Requesting authorization when the source answers authorizes and tells every manager")
   func authorized() async throws {
-    let client = LocationClient.replay(contentsOf: try fixtureURL("skytraq"), clock: ImmediateClock())
+    let client = LocationClient.replay(
+      contentsOf: try fixtureURL("skytraq"), clock: ImmediateClock())
     #expect(await client.authorizationStatus() == .notDetermined)
     let statuses = await client.authorizationStatusUpdates()
     let events = await client.create(id: ID())
@@ -29,7 +30,8 @@ import Testing
 
   @Test("No service: denied, services disabled, and an error saying what to do")
   func serviceUnavailable() async throws {
-    let client = LocationClient.replay(contentsOf: URL(fileURLWithPath: "/nonexistent.jsonl"), clock: ImmediateClock())
+    let client = LocationClient.replay(
+      contentsOf: URL(fileURLWithPath: "/nonexistent.jsonl"), clock: ImmediateClock())
     let events = await client.create(id: ID())
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .denied)
@@ -41,7 +43,9 @@ import Testing
       Issue.record("expected a replayUnreadable failure, got \(String(describing: failure))")
       return
     }
-    await #expect(throws: LocationError.notAuthorized(.denied)) { try await client.requestLocation(id: ID()) }
+    await #expect(throws: LocationError.notAuthorized(.denied)) {
+      try await client.requestLocation(id: ID())
+    }
     await client.destroy(id: ID())
   }
 }

@@ -12,7 +12,7 @@ import Testing
     let client = LocationClient.replay(contentsOf: try fixtureURL("nmea-rtk"), clock: clock)
     let events = await client.create(id: ID())
     await client.startUpdatingLocation(id: ID())
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     await client.destroy(id: ID())
     // The replay's pending sleep was cancelled with the feed; the stream ends.
     #expect(clock.sleeperCount == 0)
@@ -27,16 +27,19 @@ import Testing
     let events = await client.create(id: ID())
     await client.startUpdatingLocation(id: ID())
     let consumer = Task { await collect(events) }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     consumer.cancel()
     _ = await consumer.value
-    while clock.sleeperCount > 0 { await Task.yield() }
+    // The manager is torn down asynchronously after the consumer goes away.
+    for _ in 0..<10_000 where clock.sleeperCount > 0 { await Task.yield() }
+    #expect(clock.sleeperCount == 0, "the replay's pending wait was cancelled")
     #expect(await client.location(id: ID()) == nil)
   }
 
   @Test("Creating an id again finishes the old stream; the new manager starts idle and can restart")
   func recreate() async throws {
-    let client = LocationClient.replay(contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
+    let client = LocationClient.replay(
+      contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
     let old = await client.create(id: ID())
     await client.startUpdatingLocation(id: ID())
     let fresh = await client.create(id: ID())
@@ -62,12 +65,33 @@ import Testing
     var iterator = events.makeAsyncIterator()
     var delivered = 0
     while delivered == 0, let event = await iterator.next() { delivered += event.locations.count }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     await client.startUpdatingLocation(id: ID())
     #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
     while delivered == 1, let event = await iterator.next() { delivered += event.locations.count }
     #expect(delivered == 2)
+    await client.destroy(id: ID())
+  }
+
+  @Test("Starting again after a replay ended plays it again")
+  func restartAfterEnd() async throws {
+    var capture = SyntheticCapture()
+    capture.fix(Coordinate(latitude: 3, longitude: 4))
+    let client = LocationClient.replay(capture: capture.data, clock: ImmediateClock())
+    let events = await client.create(id: ID())
+    var iterator = events.makeAsyncIterator()
+    await client.startUpdatingLocation(id: ID())
+    var ends = 0
+    var locations = 0
+    while ends < 2, let event = await iterator.next() {
+      locations += event.locations.count
+      if event.isEnd {
+        ends += 1
+        if ends == 1 { await client.startUpdatingLocation(id: ID()) }
+      }
+    }
+    #expect(locations == 2)
     await client.destroy(id: ID())
   }
 }

@@ -43,7 +43,9 @@ import Testing
     await client.startMonitoring(id: ID(), region: bad)
     var iterator = events.makeAsyncIterator()
     let event = await iterator.next()
-    guard case .monitoringFailed(let region, .invalidRegion(id: "bad", _))? = event, region.id == "bad" else {
+    guard case .monitoringFailed(let region, .invalidRegion(id: "bad", _))? = event,
+      region.id == "bad"
+    else {
       Issue.record("expected monitoringFailed, got \(String(describing: event))")
       return
     }
@@ -77,7 +79,9 @@ import Testing
     await client.startMonitoringVisits(id: ID())
     await client.startMonitoringSignificantLocationChanges(id: ID())
     let all = await collect(events, until: \.isEnd)
-    let visits = all.compactMap { event -> Visit? in if case .visit(let v) = event { v } else { nil } }
+    let visits = all.compactMap { event -> Visit? in
+      if case .visit(let v) = event { v } else { nil }
+    }
     #expect(visits.count == 2)
     #expect(visits.first?.departureDate == nil)
     #expect(visits.last?.departureDate != nil)

@@ -37,7 +37,8 @@ import Testing
   }
 
   @Test func fixKindsFollowModeAndStatus() async throws {
-    let client = LocationClient.replay(contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
+    let client = LocationClient.replay(
+      contentsOf: try fixtureURL("myguide-3100"), clock: ImmediateClock())
     let events = await client.create(id: ID())
     await client.startUpdatingLocation(id: ID())
     let kinds = Set(await collect(events, until: \.isEnd).flatMap(\.locations).map(\.fix))
@@ -63,7 +64,7 @@ import Testing
     let first = fixes.last
     #expect(first?.timestamp != nil)
     // The next fix is 0.1 s later: the replay waits on the clock for exactly that long.
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     #expect(clock.pendingDeadlines == [TestClock.Instant(offset: .milliseconds(100))])
     await clock.advance(by: .milliseconds(100))
     var second: Location?
@@ -89,7 +90,11 @@ import Testing
     #expect(failures.count == 3)
     #expect(all.flatMap(\.locations).map(\.coordinate.latitude) == [1, 1.001])
     // Reading the capture is what grants authorization on a replay (there is no prompt).
-    #expect(all.prefix(2) == [.authorizationChanged(.authorizedWhenInUse), .serviceStateChanged(.connected(release: "3.22"))])
+    #expect(
+      all.prefix(2) == [
+        .authorizationChanged(.authorizedWhenInUse),
+        .serviceStateChanged(.connected(release: "3.22")),
+      ])
   }
 
   @Test func distanceFilterAndDesiredAccuracyApply() async throws {

@@ -46,11 +46,15 @@ import Testing
     )
     let events = await client.create(id: ID())
     await client.set(id: ID(), desiredAccuracy: .hundredMeters)
-    let request = Task { () throws(LocationError) -> Location in try await client.requestLocation(id: ID()) }
+    let request = Task { () throws(LocationError) -> Location in
+      try await client.requestLocation(id: ID())
+    }
     // Two sleepers: the request's timeout (30 s) and the replay's wait for the next fix (40 s).
-    while clock.sleeperCount < 2 { await Task.yield() }
+    await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(30))
-    await #expect(throws: LocationError.timedOut(seconds: 30, desiredAccuracy: 100, bestAccuracySeen: 500)) {
+    await #expect(
+      throws: LocationError.timedOut(seconds: 30, desiredAccuracy: 100, bestAccuracySeen: 500)
+    ) {
       try await request.value
     }
     await client.destroy(id: ID())

@@ -14,7 +14,8 @@ import Testing
       issue.comments.contains { $0.rawValue == "Unimplemented: LocationClient.requestLocation" }
     }
     await withKnownIssue {
-      await client.startMonitoring(id: 1, region: Region(id: "r", center: .init(latitude: 0, longitude: 0), radius: 1))
+      await client.startMonitoring(
+        id: 1, region: Region(id: "r", center: .init(latitude: 0, longitude: 0), radius: 1))
     } matching: { issue in
       issue.comments.contains { $0.rawValue == "Unimplemented: LocationClient.startMonitoring" }
     }
@@ -26,6 +27,7 @@ import Testing
     client.authorizationStatus = { .authorizedAlways }
     client.requestLocation = { _ in Location(coordinate: .init(latitude: 1, longitude: 2)) }
     #expect(await client.authorizationStatus() == .authorizedAlways)
-    #expect(try await client.requestLocation(id: "a").coordinate == .init(latitude: 1, longitude: 2))
+    #expect(
+      try await client.requestLocation(id: "a").coordinate == .init(latitude: 1, longitude: 2))
   }
 }

@@ -7,10 +7,14 @@ import Testing
 /// The seed scenario, tested the way a user of the package would test their own feature.
 @Suite struct LocationFeatureTests {
   let edinburgh = Location(
-    coordinate: Coordinate(latitude: 55.9533, longitude: -3.1883), altitude: 47, horizontalAccuracy: 5)
+    coordinate: Coordinate(latitude: 55.9533, longitude: -3.1883), altitude: 47,
+    horizontalAccuracy: 5)
 
   /// A client whose events the test scripts: requesting authorization answers with `status`.
-  func client(answering status: AuthorizationStatus, events: AsyncStream<LocationEvent>.Continuation, stream: AsyncStream<LocationEvent>)
+  func client(
+    answering status: AuthorizationStatus, events: AsyncStream<LocationEvent>.Continuation,
+    stream: AsyncStream<LocationEvent>
+  )
     -> LocationClient
   {
     var client = LocationClient.unimplemented()

@@ -78,14 +78,18 @@ import Testing
       (0.0, 0.0, 0.0, 179.9, 20_003_008.42150941, 9.545672694738908, 170.4543273052611),
       (0.0, 0.0, 0.5, 179.5, 19_936_288.578965314, 25.67187286829188, 154.3270854699416),
       (-30.0, 0.0, 29.9, 179.8, 19_989_832.82760953, 161.89052473632697, 18.0907372457395),
-      (56.216593333, -3.111925, 41.57497236, -93.750556673, 6_338_498.217916432, 296.72132551544667, 221.6423529704448),
+      (
+        56.216593333, -3.111925, 41.57497236, -93.750556673, 6_338_498.217916432,
+        296.72132551544667, 221.6423529704448
+      ),
     ])
   func karney(
     _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double,
     _ distance: Double, _ azimuth1: Double, _ azimuth2: Double
   ) throws {
     let solution = try Geodesic.wgs84.inverse(
-      from: Coordinate(latitude: lat1, longitude: lon1), to: Coordinate(latitude: lat2, longitude: lon2))
+      from: Coordinate(latitude: lat1, longitude: lon1),
+      to: Coordinate(latitude: lat2, longitude: lon2))
     #expect(abs(solution.distance - distance) < 1e-5)
     #expect(abs(solution.initialBearing - azimuth1) < 1e-9)
     #expect(abs(solution.finalBearing - azimuth2) < 1e-9)
@@ -96,7 +100,8 @@ import Testing
     for (latitude, longitude) in [(0.0, 0.0), (10.0, 20.0), (-45.0, 170.0), (89.9, -3.0)] {
       let solution = try Geodesic.wgs84.inverse(
         from: Coordinate(latitude: latitude, longitude: longitude),
-        to: Coordinate(latitude: -latitude, longitude: longitude > 0 ? longitude - 180 : longitude + 180)
+        to: Coordinate(
+          latitude: -latitude, longitude: longitude > 0 ? longitude - 180 : longitude + 180)
       )
       #expect(abs(solution.distance - 20_003_931.4586) < 0.001, "from (\(latitude), \(longitude))")
     }
@@ -120,7 +125,10 @@ import Testing
     let forward = try Geodesic.wgs84.inverse(from: a, to: b)
     let backward = try Geodesic.wgs84.inverse(from: b, to: a)
     #expect(abs(forward.distance - backward.distance) < 1e-6)
-    #expect(abs(((forward.finalBearing + 180).truncatingRemainder(dividingBy: 360)) - backward.initialBearing) < 1e-9)
+    #expect(
+      abs(
+        ((forward.finalBearing + 180).truncatingRemainder(dividingBy: 360))
+          - backward.initialBearing) < 1e-9)
     #expect(try a.distance(to: a) == 0)
   }
 
@@ -129,7 +137,8 @@ import Testing
       try Coordinate(latitude: 91, longitude: 0).distance(to: Coordinate(latitude: 0, longitude: 0))
     }
     #expect(throws: LocationError.self) {
-      try Coordinate(latitude: 0, longitude: .nan).distance(to: Coordinate(latitude: 0, longitude: 0))
+      try Coordinate(latitude: 0, longitude: .nan).distance(
+        to: Coordinate(latitude: 0, longitude: 0))
     }
   }
 }

@@ -45,7 +45,9 @@ import Testing
 
 @Suite struct HeadingFilterTests {
   func moving(course: Double?, speed: Double?, magvar: Double? = nil) -> Location {
-    Location(coordinate: Coordinate(latitude: 0, longitude: 0), speed: speed, course: course, magneticVariation: magvar)
+    Location(
+      coordinate: Coordinate(latitude: 0, longitude: 0), speed: speed, course: course,
+      magneticVariation: magvar)
   }
 
   @Test func noHeadingWhileStandingStill() {
@@ -109,7 +111,9 @@ import Testing
     var visits: [Visit] = []
     for second in stride(from: 0.0, through: 600, by: 60) {
       let jitter = (second / 60).truncatingRemainder(dividingBy: 2) == 0 ? 10.0 : 20.0
-      if let v = detector.update(with: fix(point(jitter, northOf: cafe)), at: t0 + second) { visits.append(v) }
+      if let v = detector.update(with: fix(point(jitter, northOf: cafe)), at: t0 + second) {
+        visits.append(v)
+      }
     }
     #expect(visits.count == 1)
     let arrival = try #require(visits.first)
@@ -134,7 +138,8 @@ import Testing
     var detector = VisitDetector(radius: 50, minimumDwell: 300)
     let t0 = Date(timeIntervalSince1970: 0)
     for i in 0..<20 {
-      let result27 = detector.update(with: fix(point(Double(i) * 40, northOf: cafe)), at: t0 + Double(i) * 30)
+      let result27 = detector.update(
+        with: fix(point(Double(i) * 40, northOf: cafe)), at: t0 + Double(i) * 30)
       #expect(result27 == nil)
     }
   }

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct RegionMonitorTests {
-  let home = Region(id: "home", center: Coordinate(latitude: 56.2166, longitude: -3.1119), radius: 100)
+  let home = Region(
+    id: "home", center: Coordinate(latitude: 56.2166, longitude: -3.1119), radius: 100)
 
   @Test func firstClearFixDeterminesTheStateThenCrossingsEnterAndExit() throws {
     var monitor = try RegionMonitor(region: home)
@@ -26,7 +27,8 @@ import Testing
     var transitions: [RegionMonitor.Transition] = []
     // ±12 m around the 100 m boundary with 5 m accuracy: inside the 15 m dead band.
     for (i, offset) in [-12.0, 12, -8, 9, -14, 14, 0, -3, 11].enumerated() {
-      if let t = monitor.update(with: fix(point(100 + offset, northOf: home.center), at: Double(i))) {
+      if let t = monitor.update(with: fix(point(100 + offset, northOf: home.center), at: Double(i)))
+      {
         transitions.append(t)
       }
     }
@@ -66,9 +68,11 @@ import Testing
       try RegionMonitor(region: Region(id: "r", center: home.center, radius: 0))
     }
     #expect(throws: LocationError.self) {
-      try RegionMonitor(region: Region(id: "r", center: Coordinate(latitude: 95, longitude: 0), radius: 10))
+      try RegionMonitor(
+        region: Region(id: "r", center: Coordinate(latitude: 95, longitude: 0), radius: 10))
     }
-    let error = LocationError.invalidRegion(id: "r", reason: "radius -1.0 m must be a finite number of metres above 0")
+    let error = LocationError.invalidRegion(
+      id: "r", reason: "radius -1.0 m must be a finite number of metres above 0")
     #expect(throws: error) { try Region(id: "r", center: home.center, radius: -1).validate() }
   }
 }

@@ -3,7 +3,10 @@ import Foundation
 
 /// Loads a fixture capture from the test bundle.
 func fixtureURL(_ name: String) throws -> URL {
-  guard let url = Bundle.module.url(forResource: name + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures") else {
+  guard
+    let url = Bundle.module.url(
+      forResource: name + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures")
+  else {
     throw FixtureMissing(name: name)
   }
   return url
@@ -29,13 +32,20 @@ func fixesInCapture(_ url: URL) throws -> [[String: Any]] {
 
 /// A synthetic `gpspipe -w` capture: a VERSION banner then one TPV per fix, one second apart.
 struct SyntheticCapture {
-  var lines: [String] = [#"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#]
+  var lines: [String] = [
+    #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#
+  ]
   var second = 0
 
-  mutating func fix(_ c: Coordinate, eph: Double = 5, speed: Double? = nil, track: Double? = nil, after seconds: Int = 1) {
+  mutating func fix(
+    _ c: Coordinate, eph: Double = 5, speed: Double? = nil, track: Double? = nil,
+    after seconds: Int = 1
+  ) {
     second += seconds
-    let time = String(format: "2026-01-01T%02d:%02d:%02d.000Z", second / 3600, second / 60 % 60, second % 60)
-    var line = #"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"time":"\#(time)","lat":\#(c.latitude),"lon":\#(c.longitude),"eph":\#(eph)"#
+    let time = String(
+      format: "2026-01-01T%02d:%02d:%02d.000Z", second / 3600, second / 60 % 60, second % 60)
+    var line =
+      #"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"time":"\#(time)","lat":\#(c.latitude),"lon":\#(c.longitude),"eph":\#(eph)"#
     if let speed { line += #","speed":\#(speed)"# }
     if let track { line += #","track":\#(track)"# }
     lines.append(line + "}")
@@ -75,12 +85,17 @@ func point(_ meters: Double, northOf center: Coordinate) -> Coordinate {
   var high = 1.0
   for _ in 0..<60 {
     let mid = (low + high) / 2
-    let d = (try? center.distance(to: Coordinate(latitude: center.latitude + mid, longitude: center.longitude))) ?? 0
+    let d =
+      (try? center.distance(
+        to: Coordinate(latitude: center.latitude + mid, longitude: center.longitude))) ?? 0
     if d < meters { low = mid } else { high = mid }
   }
   return Coordinate(latitude: center.latitude + low, longitude: center.longitude)
 }
 
-func fix(_ coordinate: Coordinate, accuracy: Double? = 5, at seconds: TimeInterval = 0) -> Location {
-  Location(coordinate: coordinate, horizontalAccuracy: accuracy, timestamp: Date(timeIntervalSince1970: seconds))
+func fix(_ coordinate: Coordinate, accuracy: Double? = 5, at seconds: TimeInterval = 0) -> Location
+{
+  Location(
+    coordinate: coordinate, horizontalAccuracy: accuracy,
+    timestamp: Date(timeIntervalSince1970: seconds))
 }

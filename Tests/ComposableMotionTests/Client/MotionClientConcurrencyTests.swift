@@ -25,9 +25,9 @@ import Testing
         group.addTask {
           await motion.create(id: manager)
           for round in 0..<10 {
-            let consumer = Task {
-              for try await _ in motion.startAccelerometerUpdates(id: manager) {}
-            }
+            // Started here, not inside the consumer, so that the stop below always finds it.
+            let accelerometer = motion.startAccelerometerUpdates(id: manager)
+            let consumer = Task { for try await _ in accelerometer {} }
             let gyro = motion.startGyroUpdates(id: manager)
             await Task.yield()
             if round.isMultiple(of: 2) {

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// Runs one of this bundle's tests again inside `umockdev-run`, so that the code under test
 /// reads the fixture at the real `/sys/bus/iio/devices` and `/dev/iio:deviceN`.
@@ -10,11 +9,7 @@ enum Umockdev {
   static let childVariable = "COMPOSABLE_MOTION_UMOCKDEV_CHILD"
 
   /// `umockdev-run`, if installed.
-  static var executable: String? {
-    ["/usr/bin/umockdev-run", "/usr/local/bin/umockdev-run"].first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
+  static var executable: String? { ChildTest.executable("umockdev-run") }
 
   /// Whether this process is the child started under umockdev.
   static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] == "1" }
@@ -24,29 +19,10 @@ enum Umockdev {
   /// it failed, nil when it passed.
   static func run(device: String, script: String? = nil, test: String) throws -> String? {
     guard let umockdev = executable else { return "umockdev-run is not installed" }
-    var arguments = ["-d", try fixture(device, "umockdev")]
+    var arguments = [umockdev, "-d", try fixture(device, "umockdev")]
     if let script { arguments += ["-s", "/dev/iio:device0=" + (try fixture(script, "script"))] }
-    let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    arguments += ["--", binary, "--testing-library", "swift-testing", "--filter", test]
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: umockdev)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging([childVariable: "1"]) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    // A hung child must fail the test, not hang the run.
-    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    watchdog.cancel()
-    let passed =
-      process.terminationStatus == 0 && text.contains("Test run with 1 test")
-      && !text.contains("failed")
-    return passed ? nil : text
+    return try ChildTest.run(
+      wrapper: arguments + ["--"], test: test, environment: [childVariable: "1"])
   }
 
   private static func fixture(_ name: String, _ ext: String) throws -> String {
