@@ -36,8 +36,9 @@ let package = Package(
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.
     .target(
       name: "SensorsDemoFeatures",
-      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation"],
-      path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures"
+      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation", "LinuxIIO"],
+      path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures",
+      resources: [.copy("Resources")]
     ),
     .executableTarget(
       name: "sensors-demo",
@@ -56,9 +57,14 @@ let package = Package(
       dependencies: ["ComposableLocation", "ComposableSensorsTesting"], resources: [.copy("Fixtures")]
     ),
     .testTarget(
+      name: "READMETests",
+      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation", "ComposableSensorsTesting"]
+    ),
+    .testTarget(
       name: "SensorsDemoTests",
       dependencies: ["SensorsDemoFeatures", "ComposableSensorsTesting", "sensors-demo"],
-      path: "Examples/SensorsDemo/Tests/SensorsDemoTests"
+      path: "Examples/SensorsDemo/Tests/SensorsDemoTests",
+      resources: [.copy("Fixtures")]
     ),
   ],
   swiftLanguageModes: [.v6]

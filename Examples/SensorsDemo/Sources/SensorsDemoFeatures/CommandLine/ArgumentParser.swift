@@ -1,0 +1,176 @@
+import ComposableMotion
+
+/// Parses `sensors-demo`'s command line by hand (the package has no dependencies): a command
+/// name first (none for the dashboard), then `--option value`, `--option=value` or `--flag`.
+public enum ArgumentParser {
+  /// Parses `arguments` (without the program name).
+  ///
+  /// - Throws: ``UsageError`` naming the unknown command or option, the missing or bad value,
+  ///   or the conflicting options, and the `--help` to read.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> DemoArguments {
+    var result = DemoArguments()
+    var rest = arguments[...]
+    if let first = rest.first, !first.hasPrefix("-") {
+      rest.removeFirst()
+      if first == "help" {
+        result.help = true
+        if let name = rest.popFirst() { result.command = try command(named: name) }
+        guard rest.isEmpty else {
+          throw UsageError(
+            "unexpected argument '\(rest[rest.startIndex])' after 'help \(result.command.rawValue)'"
+          )
+        }
+        return result
+      }
+      result.command = try command(named: first)
+    }
+    let helpHint =
+      "see 'sensors-demo\(result.command == .dashboard ? "" : " " + result.command.rawValue) --help'"
+    while let argument = rest.popFirst() {
+      guard argument.hasPrefix("-"), argument != "-", argument != "--" else {
+        throw UsageError("unexpected argument '\(argument)'; \(helpHint)")
+      }
+      let body = argument.drop { $0 == "-" }
+      let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(parts[0])
+      guard let option = name == "h" ? .help : DemoOption(rawValue: name),
+        option == .help || result.command.options.contains(option)
+      else {
+        throw UsageError(
+          "unknown option '\(argument)' for '\(result.command.rawValue)'; \(helpHint)")
+      }
+      var value: String?
+      if parts.count == 2 {
+        guard option.takesValue else {
+          throw UsageError("option '--\(name)' takes no value; \(helpHint)")
+        }
+        value = String(parts[1])
+      } else if option.takesValue {
+        guard let next = rest.popFirst() else {
+          throw UsageError("option '--\(name)' needs a value; \(helpHint)")
+        }
+        value = next
+      }
+      try apply(option, value: value ?? "", to: &result)
+    }
+    try checkConflicts(result, helpHint: helpHint)
+    return result
+  }
+
+  private static func command(named name: String) throws(UsageError) -> DemoCommand {
+    guard let command = DemoCommand(rawValue: name), command != .dashboard else {
+      let names = DemoCommand.allCases.filter { $0 != .dashboard }.map(\.rawValue).joined(
+        separator: ", ")
+      throw UsageError(
+        "unknown command '\(name)'; the commands are \(names) (see 'sensors-demo --help')")
+    }
+    return command
+  }
+
+  private static func apply(_ option: DemoOption, value: String, to result: inout DemoArguments)
+    throws(UsageError)
+  {
+    switch option {
+    case .help: result.help = true
+    case .json: result.json = true
+    case .live: result.live = true
+    case .bundled: result.bundled = true
+    case .iioRoot: result.iioRoot = try nonEmpty(value, option)
+    case .replay: result.replay = try nonEmpty(value, option)
+    case .replayIMU: result.replayIMU = try nonEmpty(value, option)
+    case .replayGPSD: result.replayGPSD = try nonEmpty(value, option)
+    case .gpsd: result.gpsd = try gpsdAddress(value)
+    case .seconds: result.seconds = try positiveNumber(value, option)
+    case .speed: result.speed = try positiveNumber(value, option)
+    case .interval: result.interval = try positiveNumber(value, option)
+    case .count:
+      guard let count = Int(value), count > 0 else {
+        throw UsageError(
+          "invalid value '\(value)' for '--count': expected a whole number of updates, 1 or more")
+      }
+      result.count = count
+    case .frame:
+      guard let frame = AttitudeReferenceFrame(rawValue: value) else {
+        let names = AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("invalid value '\(value)' for '--frame': expected one of \(names)")
+      }
+      result.frame = frame
+    case .mode:
+      guard let mode = DemoArguments.ReadMode(rawValue: value) else {
+        throw UsageError("invalid value '\(value)' for '--mode': expected poll or buffered")
+      }
+      result.mode = mode
+    }
+  }
+
+  private static func nonEmpty(_ value: String, _ option: DemoOption) throws(UsageError) -> String {
+    guard !value.isEmpty else {
+      throw UsageError("option '--\(option.rawValue)' needs a non-empty value")
+    }
+    return value
+  }
+
+  private static func positiveNumber(_ value: String, _ option: DemoOption) throws(UsageError)
+    -> Double
+  {
+    guard let number = Double(value), number.isFinite, number > 0 else {
+      throw UsageError(
+        "invalid value '\(value)' for '--\(option.rawValue)': expected a number greater than 0")
+    }
+    return number
+  }
+
+  /// `HOST`, `HOST:PORT` or `[IPv6]:PORT`; the port defaults to gpsd's 2947.
+  static func gpsdAddress(_ value: String) throws(UsageError) -> DemoArguments.GPSDAddress {
+    let invalid = UsageError(
+      "invalid value '\(value)' for '--gpsd': expected HOST or HOST:PORT, e.g. 127.0.0.1:2947")
+    var host = Substring(value)
+    var portText: Substring?
+    if host.hasPrefix("[") {
+      guard let close = host.firstIndex(of: "]") else { throw invalid }
+      let after = host[host.index(after: close)...]
+      host = host[host.index(after: host.startIndex)..<close]
+      if !after.isEmpty {
+        guard after.hasPrefix(":") else { throw invalid }
+        portText = after.dropFirst()
+      }
+    } else if let colon = host.lastIndex(of: ":") {
+      guard host.firstIndex(of: ":") == colon else { throw invalid }
+      portText = host[host.index(after: colon)...]
+      host = host[..<colon]
+    }
+    guard !host.isEmpty else { throw invalid }
+    var port: UInt16 = 2947
+    if let portText {
+      guard let parsed = UInt16(portText), parsed > 0 else { throw invalid }
+      port = parsed
+    }
+    return DemoArguments.GPSDAddress(host: String(host), port: port)
+  }
+
+  private static func checkConflicts(_ arguments: DemoArguments, helpHint: String)
+    throws(UsageError)
+  {
+    let motionSources = [
+      arguments.live ? "--live" : nil, arguments.bundled ? "--bundled" : nil,
+      arguments.iioRoot.map { _ in "--iio-root" },
+      arguments.command == .location ? nil : arguments.replay.map { _ in "--replay" },
+      arguments.replayIMU.map { _ in "--replay-imu" },
+    ].compactMap { $0 }
+    if motionSources.count > 1 {
+      throw UsageError(
+        "options \(motionSources.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
+      )
+    }
+    let locationSources = [
+      arguments.command == .location ? arguments.replay.map { _ in "--replay" } : nil,
+      arguments.command == .location && arguments.bundled ? "--bundled" : nil,
+      arguments.replayGPSD.map { _ in "--replay-gpsd" }, arguments.gpsd.map { _ in "--gpsd" },
+    ].compactMap { $0 }
+    if locationSources.count > 1 {
+      throw UsageError(
+        "options \(locationSources.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
+      )
+    }
+  }
+}

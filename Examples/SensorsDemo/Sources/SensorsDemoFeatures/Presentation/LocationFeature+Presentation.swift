@@ -1,0 +1,145 @@
+import ComposableLocation
+import Foundation
+
+extension LocationFeature {
+  /// Authorization, fix, position, accuracy, speed, course and satellites.
+  public static let presentation = Presentation<State, Action>(
+    screen: { state in ["Location", ""] + LocationFeature.rows(for: state) },
+    lines: { action, state in
+      guard case .locationManager(let event) = action else { return [] }
+      return LocationFeature.line(for: event.accepted(in: state)).map { [$0] } ?? []
+    },
+    json: { action, state in
+      guard case .locationManager(let event) = action else { return [] }
+      return LocationFeature.json(for: event.accepted(in: state))
+    }
+  )
+
+  /// The rows describing the location state, shared with the dashboard.
+  public static func rows(for state: State) -> [String] {
+    var rows = [
+      "authorization  \(state.authorization.rawValue)"
+        + (state.service.map { "   link: \(describe($0))" } ?? "")
+    ]
+    if let alert = state.alert { rows.append("alert: \(alert)") }
+    if let l = state.location {
+      rows += [
+        "fix            \(describe(l.fix))   fixes: \(state.locationCount)",
+        "position       \(position(l.coordinate))",
+        "altitude       \(Format.fixed(l.altitude, 1)) m MSL   \(Format.fixed(l.ellipsoidalAltitude, 1)) m ellipsoid",
+        "accuracy       ±\(Format.fixed(l.horizontalAccuracy, 1)) m horizontal   ±\(Format.fixed(l.verticalAccuracy, 1)) m vertical",
+        "speed          \(Format.fixed(l.speed, 2)) m/s   course \(Format.fixed(l.course, 1))°",
+        "time           \(l.timestamp.map(timestamp) ?? "—")",
+      ]
+    } else {
+      rows.append("fix            none yet")
+    }
+    rows.append("satellites     \(state.satellitesUsed) used of \(state.satellites.count) in view")
+    if let error = state.errorMessage { rows.append("error: \(error)") }
+    return rows
+  }
+
+  /// One plain line for an event, or `nil` for events not worth a line.
+  public static func line(for event: LocationEvent) -> String? {
+    switch event {
+    case .authorizationChanged(let status): "authorization: \(status.rawValue)"
+    case .locationsUpdated(let locations):
+      locations.last.map { l in
+        "fix \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.fixed(l.altitude, 1)) m"
+          + "  ±\(Format.fixed(l.horizontalAccuracy, 1)) m  speed \(Format.fixed(l.speed, 2)) m/s"
+          + "  course \(Format.fixed(l.course, 1))°"
+      }
+    case .satellitesUpdated(let s):
+      "satellites: \(s.filter(\.used).count) used of \(s.count) in view"
+    case .serviceStateChanged(let service): "link: \(describe(service))"
+    case .failed(let error): "error: \(error.description)"
+    default: nil
+    }
+  }
+
+  /// The JSON objects for an event: `location` (one per fix), `authorization`, `satellites`,
+  /// `service` and `error`. Degrees, metres, metres per second; absent values are omitted.
+  public static func json(for event: LocationEvent) -> [JSONLine] {
+    switch event {
+    case .authorizationChanged(let status):
+      var line = JSONLine(event: "authorization")
+      line.add("status", status.rawValue)
+      return [line]
+    case .locationsUpdated(let locations):
+      return locations.map(json(for:))
+    case .satellitesUpdated(let satellites):
+      var line = JSONLine(event: "satellites")
+      line.add("visible", satellites.count)
+      line.add("used", satellites.filter(\.used).count)
+      return [line]
+    case .serviceStateChanged(let service):
+      var line = JSONLine(event: "service")
+      line.add("state", describe(service))
+      return [line]
+    case .failed(let error):
+      return [.error(error.description)]
+    default:
+      return []
+    }
+  }
+
+  /// One `location` object.
+  public static func json(for l: Location) -> JSONLine {
+    var line = JSONLine(event: "location")
+    line.add("latitude", l.coordinate.latitude)
+    line.add("longitude", l.coordinate.longitude)
+    line.add("altitude", l.altitude)
+    line.add("ellipsoidalAltitude", l.ellipsoidalAltitude)
+    line.add("horizontalAccuracy", l.horizontalAccuracy)
+    line.add("verticalAccuracy", l.verticalAccuracy)
+    line.add("speed", l.speed)
+    line.add("course", l.course)
+    line.add("fix", l.fix.rawValue)
+    line.add("timestamp", l.timestamp.map(timestamp))
+    return line
+  }
+
+  static func position(_ c: Coordinate) -> String {
+    Format.coordinate(c.latitude, positive: "N", negative: "S") + "  "
+      + Format.coordinate(c.longitude, positive: "E", negative: "W")
+  }
+
+  static func describe(_ fix: FixKind) -> String {
+    switch fix {
+    case .none: "none"
+    case .twoDimensional: "2D"
+    case .threeDimensional: "3D"
+    case .dgps: "3D DGPS"
+    case .rtkFixed: "RTK fixed"
+    case .rtkFloat: "RTK float"
+    case .deadReckoning: "dead reckoning"
+    case .gnssDeadReckoning: "GNSS + dead reckoning"
+    case .surveyed: "surveyed"
+    case .simulated: "simulated"
+    }
+  }
+
+  static func describe(_ service: ServiceState) -> String {
+    switch service {
+    case .connecting: "connecting"
+    case .connected(let release): "connected" + (release.map { " (gpsd \($0))" } ?? "")
+    case .reconnecting(let attempt): "reconnecting (attempt \(attempt))"
+    case .deviceActivated(let device): "device \(device) activated"
+    case .deviceLost(let device): "device \(device ?? "?") lost"
+    case .unavailable: "unavailable"
+    case .ended: "ended"
+    }
+  }
+
+  static func timestamp(_ date: Date) -> String {
+    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+  }
+}
+
+extension LocationEvent {
+  /// The event as the feature took it: a `locationsUpdated` cut to the fixes within the limit.
+  fileprivate func accepted(in state: LocationFeature.State) -> LocationEvent {
+    guard case .locationsUpdated(let locations) = self else { return self }
+    return .locationsUpdated(Array(locations.prefix(state.acceptedFromLastUpdate)))
+  }
+}

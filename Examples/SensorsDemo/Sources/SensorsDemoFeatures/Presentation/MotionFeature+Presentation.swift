@@ -1,0 +1,69 @@
+import ComposableMotion
+
+extension MotionFeature {
+  /// Attitude as roll/pitch/yaw, gravity, user acceleration and heading.
+  public static let presentation = Presentation<State, Action>(
+    screen: { state in
+      var rows = ["Device motion (\(state.frame.rawValue))", ""]
+      rows += MotionFeature.rows(for: state)
+      return rows
+    },
+    lines: { action, state in
+      switch action {
+      case .motionUpdate(let update): [MotionFeature.line(for: update)]
+      default: []
+      }
+    },
+    json: { action, state in
+      switch action {
+      case .motionUpdate(let update): [MotionFeature.json(for: update)]
+      case .motionFailed(let message): [.error(message)]
+      default: []
+      }
+    }
+  )
+
+  /// The rows describing the latest update, shared with the dashboard.
+  public static func rows(for state: State) -> [String] {
+    guard let m = state.latest else {
+      return [state.errorMessage.map { "error: \($0)" } ?? "waiting for the first update…"]
+    }
+    var rows = [
+      "attitude   roll \(Format.degrees(radians: m.attitude.roll))°  pitch \(Format.degrees(radians: m.attitude.pitch))°"
+        + "  yaw \(Format.degrees(radians: m.attitude.yaw))°",
+      "gravity    \(Format.acceleration(m.gravity))",
+      "user acc.  \(Format.acceleration(m.userAcceleration))",
+      "rotation   \(Format.vector(m.rotationRate.x, m.rotationRate.y, m.rotationRate.z)) rad/s",
+      "heading    \(m.heading.map { Format.fixed($0, 1) + "°" } ?? "— (needs a north-referenced frame)")",
+      "updates    \(state.updateCount)"
+        + (state.restarts > 0 ? "  (replay looped \(state.restarts)×)" : ""),
+    ]
+    if let error = state.errorMessage { rows.append("error: \(error)") }
+    return rows
+  }
+
+  /// One plain line for an update.
+  public static func line(for m: DeviceMotion) -> String {
+    "t=\(Format.fixed(m.timestamp, 3)) s  roll \(Format.degrees(radians: m.attitude.roll))°"
+      + "  pitch \(Format.degrees(radians: m.attitude.pitch))°  yaw \(Format.degrees(radians: m.attitude.yaw))°"
+      + "  gravity \(Format.acceleration(m.gravity))  user \(Format.acceleration(m.userAcceleration))"
+      + (m.heading.map { "  heading \(Format.fixed($0, 1))°" } ?? "")
+  }
+
+  /// One JSON object for an update: angles in radians, accelerations in g, heading in degrees.
+  public static func json(for m: DeviceMotion) -> JSONLine {
+    var line = JSONLine(event: "motion")
+    line.add("timestamp", m.timestamp)
+    line.add("roll", m.attitude.roll)
+    line.add("pitch", m.attitude.pitch)
+    line.add("yaw", m.attitude.yaw)
+    let q = m.attitude.quaternion
+    line.add("quaternion", [q.w, q.x, q.y, q.z])
+    line.add("gravity", [m.gravity.x, m.gravity.y, m.gravity.z])
+    line.add(
+      "userAcceleration", [m.userAcceleration.x, m.userAcceleration.y, m.userAcceleration.z])
+    line.add("rotationRate", [m.rotationRate.x, m.rotationRate.y, m.rotationRate.z])
+    line.add("heading", m.heading)
+    return line
+  }
+}

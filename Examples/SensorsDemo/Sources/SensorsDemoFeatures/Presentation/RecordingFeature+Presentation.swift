@@ -1,0 +1,47 @@
+extension RecordingFeature {
+  /// The recording state, the number of values and a sparkline of them.
+  public static let presentation = Presentation<State, Action>(
+    screen: { state in
+      var rows = [
+        "Recording gravity · userAcceleration (g²)", "",
+        "state    \(state.isRecording ? "● recording" : "○ stopped")   (space: start/stop)",
+        "values   \(state.zs.count)",
+        "latest   \(Format.signed(state.zs.last, 4))",
+        "         \(Sparkline.render(state.zs, width: 60))",
+      ]
+      if let error = state.errorMessage { rows.append("error: \(error)") }
+      return rows
+    },
+    lines: { action, state in
+      switch action {
+      case .recordingButtonTapped:
+        [state.isRecording ? "recording started" : "recording stopped (\(state.zs.count) values)"]
+      case .motionUpdate:
+        // One line per 25 values keeps a piped run readable; `--json` has every value.
+        state.zs.count % 25 == 0 || state.isFinished
+          ? [
+            "\(state.zs.count) values, latest \(Format.signed(state.zs.last, 4)) g²  \(Sparkline.render(state.zs, width: 25))"
+          ]
+          : []
+      case .motionFinished: ["updates ended (\(state.zs.count) values)"]
+      case .motionFailed: []
+      }
+    },
+    json: { action, state in
+      switch action {
+      case .motionUpdate:
+        guard let z = state.zs.last, state.zs.count > 0 else { return [] }
+        var line = JSONLine(event: "record")
+        line.add("count", state.zs.count)
+        line.add("z", z)
+        return [line]
+      case .recordingButtonTapped:
+        var line = JSONLine(event: "recording")
+        line.add("isRecording", state.isRecording)
+        return [line]
+      case .motionFailed(let message): return [.error(message)]
+      case .motionFinished: return []
+      }
+    }
+  )
+}

@@ -1,0 +1,45 @@
+extension SensorFeature {
+  /// The latest sample, its magnitude's recent history, and the count.
+  public static let presentation = Presentation<State, Action>(
+    screen: { state in
+      var rows = ["\(state.sensor.rawValue.capitalized) (\(state.sensor.unit))", ""]
+      if let s = state.latest {
+        rows += [
+          "x          \(Format.signed(s.x, 4))",
+          "y          \(Format.signed(s.y, 4))",
+          "z          \(Format.signed(s.z, 4))",
+          "|v|        \(Sparkline.render(state.recentMagnitudes, width: 64))",
+          "timestamp  \(Format.fixed(s.timestamp, 3)) s",
+        ]
+      } else {
+        rows.append("waiting for the first sample…")
+      }
+      rows.append("samples    \(state.sampleCount)")
+      if let error = state.errorMessage { rows.append("error: \(error)") }
+      return rows
+    },
+    lines: { action, state in
+      switch action {
+      case .sample(let s):
+        [
+          "t=\(Format.fixed(s.timestamp, 3)) s  x \(Format.signed(s.x, 4))  y \(Format.signed(s.y, 4))"
+            + "  z \(Format.signed(s.z, 4)) \(state.sensor.unit)"
+        ]
+      default: []
+      }
+    },
+    json: { action, state in
+      switch action {
+      case .sample(let s):
+        var line = JSONLine(event: state.sensor.rawValue)
+        line.add("x", s.x)
+        line.add("y", s.y)
+        line.add("z", s.z)
+        line.add("timestamp", s.timestamp)
+        return [line]
+      case .failed(let message): return [.error(message)]
+      default: return []
+      }
+    }
+  )
+}

@@ -1,0 +1,57 @@
+import ComposableLocation
+import ComposableMotion
+import LinuxIIO
+
+extension Sources {
+  /// The live motion client over the IIO devices under `root`.
+  ///
+  /// Discovery runs first so that a machine without sensors gets a message naming the root
+  /// searched and how to go on, before any client starts.
+  static func liveMotion(root: String, mode: DemoArguments.ReadMode?) -> Result<
+    Source<MotionClient>, SourceError
+  > {
+    let devices: [IIODevice]
+    do {
+      devices = try IIOSystem(root: root).devices()
+    } catch {
+      return .failure(
+        .noSensor("no motion sensors: \(error.description) To try without hardware, add --bundled.")
+      )
+    }
+    guard
+      devices.contains(where: { $0.measures(.accel) || $0.measures(.anglvel) || $0.measures(.magn) }
+      )
+    else {
+      return .failure(
+        .noSensor(
+          "no accelerometer, gyroscope or magnetometer found under \(root) (looked for IIO devices with "
+            + "in_accel_*, in_anglvel_* or in_magn_* channels). Load the sensor's driver, pass --iio-root DIR, "
+            + "or add --bundled to replay the bundled recording."))
+    }
+    let readingMode: MotionReadingMode =
+      switch mode {
+      case .poll: .polling
+      case .buffered: .buffered
+      case nil: .automatic
+      }
+    let client = MotionClient.live(root: root, mode: readingMode, clock: ContinuousClock())
+    let names = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
+    return .success(
+      Source(client: client, description: "live IIO sensors: \(names)", isReplay: false))
+  }
+
+  /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else
+  /// 127.0.0.1:2947).
+  static func liveLocation(_ address: DemoArguments.GPSDAddress?) -> Result<
+    Source<LocationClient>, SourceError
+  > {
+    var configuration = LocationClient.Configuration()
+    if let address {
+      configuration.gpsd.host = address.host
+      configuration.gpsd.port = address.port
+    }
+    let client = LocationClient.live(configuration: configuration, clock: ContinuousClock())
+    let description = "gpsd at \(configuration.gpsd.host):\(configuration.gpsd.port)"
+    return .success(Source(client: client, description: description, isReplay: false))
+  }
+}

@@ -1,1 +1,0 @@
-// The sample app's reducer features. See issue 6.

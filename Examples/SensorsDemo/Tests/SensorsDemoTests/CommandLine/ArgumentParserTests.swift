@@ -1,0 +1,84 @@
+import SensorsDemoFeatures
+import Testing
+
+@Suite("Command line")
+struct ArgumentParserTests {
+  @Test("no arguments: the dashboard on the bundled recordings")
+  func noArguments() throws {
+    let arguments = try ArgumentParser.parse([])
+    #expect(arguments == DemoArguments())
+    #expect(arguments.command == .dashboard)
+  }
+
+  @Test("options take values after a space or an equals sign")
+  func optionValues() throws {
+    let arguments = try ArgumentParser.parse([
+      "accelerometer", "--iio-root", "/tmp/sys", "--mode=poll", "--count", "5", "--json",
+    ])
+    #expect(arguments.command == .accelerometer)
+    #expect(arguments.iioRoot == "/tmp/sys")
+    #expect(arguments.mode == .poll)
+    #expect(arguments.count == 5)
+    #expect(arguments.json)
+  }
+
+  @Test("gpsd addresses: host, host:port, [IPv6]:port")
+  func gpsdAddresses() throws {
+    #expect(
+      try ArgumentParser.parse(["location", "--gpsd", "gps.local"]).gpsd
+        == .init(host: "gps.local", port: 2947))
+    #expect(
+      try ArgumentParser.parse(["location", "--gpsd", "127.0.0.1:3000"]).gpsd
+        == .init(host: "127.0.0.1", port: 3000))
+    #expect(
+      try ArgumentParser.parse(["location", "--gpsd=[::1]:2948"]).gpsd
+        == .init(host: "::1", port: 2948))
+  }
+
+  @Test("help: --help, -h and `help COMMAND`")
+  func help() throws {
+    #expect(try ArgumentParser.parse(["--help"]).help)
+    #expect(try ArgumentParser.parse(["tilt", "-h"]).help)
+    let viaHelp = try ArgumentParser.parse(["help", "bouncer"])
+    #expect(viaHelp.help && viaHelp.command == .bouncer)
+    for command in DemoCommand.allCases {
+      #expect(
+        Usage.text(for: command).contains("USAGE: sensors-demo"), "\(command) has a usage line")
+    }
+  }
+
+  @Test(
+    "bad command lines get one line saying what is wrong",
+    arguments: [
+      (["fly"], "unknown command 'fly'"),
+      (["tilt", "--bogus"], "unknown option '--bogus' for 'tilt'"),
+      (["devices", "--count", "3"], "unknown option '--count' for 'devices'"),
+      (["motion", "--count"], "option '--count' needs a value"),
+      (["motion", "--count", "0"], "invalid value '0' for '--count'"),
+      (["motion", "--count", "many"], "invalid value 'many' for '--count'"),
+      (["motion", "--frame", "sideways"], "invalid value 'sideways' for '--frame'"),
+      (["gyro", "--mode", "fast"], "invalid value 'fast' for '--mode'"),
+      (["gyro", "--interval", "-1"], "invalid value '-1' for '--interval'"),
+      (
+        [String]("--speed nan".split(separator: " ").map(String.init)),
+        "invalid value 'nan' for '--speed'"
+      ),
+      (["location", "--gpsd", "host:99999"], "invalid value 'host:99999' for '--gpsd'"),
+      (["location", "--gpsd", ":2947"], "invalid value ':2947' for '--gpsd'"),
+      (["--json=yes"], "option '--json' takes no value"),
+      (["tilt", "extra"], "unexpected argument 'extra'"),
+      (["tilt", "--live", "--bundled"], "options --live and --bundled choose different sources"),
+      (
+        ["location", "--gpsd", "h", "--replay", "f"],
+        "options --replay and --gpsd choose different sources"
+      ),
+    ])
+  func rejects(arguments: [String], message: String) {
+    #expect {
+      try ArgumentParser.parse(arguments)
+    } throws: { error in
+      guard let error = error as? UsageError else { return false }
+      return error.message.hasPrefix(message) && !error.message.contains("\n")
+    }
+  }
+}

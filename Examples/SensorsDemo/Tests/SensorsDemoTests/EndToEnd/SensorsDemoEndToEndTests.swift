@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// The built `sensors-demo`, run as a user would from a script (output piped, not a terminal).
+@Suite("sensors-demo end to end", .serialized)
+struct SensorsDemoEndToEndTests {
+  @Test(
+    "no arguments: replays the bundled recordings and finishes by itself within about ten seconds")
+  func dashboardFinishesOnItsOwn() async throws {
+    let result = try await DemoProcess.run([])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.seconds < 10)
+    #expect(result.standardError.isEmpty)
+    let lines = result.lines
+    #expect(lines.first?.contains("replaying the bundled IMU recording") == true)
+    #expect(lines.first?.contains("--live") == true, "it says how to switch to live sensors")
+    #expect(lines.filter { $0.hasPrefix("motion   t=") }.count >= 5)
+    #expect(
+      lines.contains { $0.hasPrefix("location fix 3D  27.2") }, "a real fix from the gpsd capture")
+    #expect(lines.contains { $0.hasPrefix("location satellites:") })
+    #expect(lines.last == "time limit reached")
+  }
+
+  @Test("--json: every line is a JSON object with an event")
+  func jsonLinesParse() async throws {
+    let result = try await DemoProcess.run(["--json", "--seconds", "2", "--speed", "4"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let events = try result.lines.map { line in
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return try #require(object["event"] as? String)
+    }
+    #expect(events.contains("motion"))
+    #expect(events.contains("location"))
+    #expect(events.contains("authorization"))
+  }
+
+  @Test("location --count N --json: exactly N location objects, then exit 0")
+  func locationCount() async throws {
+    let result = try await DemoProcess.run([
+      "location", "--bundled", "--count", "3", "--json", "--speed", "8",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let locations = try result.lines.compactMap { line -> [String: Any]? in
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return object["event"] as? String == "location" ? object : nil
+    }
+    #expect(locations.count == 3)
+    #expect(
+      locations.allSatisfy { ($0["latitude"] as? Double).map { abs($0 - -27.21) < 0.01 } ?? false })
+  }
+
+  @Test(
+    "accelerometer --count N --json: N samples in g with Core Motion's sign (flat, face up: z ≈ −1)"
+  )
+  func accelerometerSamples() async throws {
+    let result = try await DemoProcess.run(["accelerometer", "--bundled", "--count", "5", "--json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.lines.count == 5)
+    for line in result.lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(object["event"] as? String == "accelerometer")
+      let z = try #require(object["z"] as? Double)
+      #expect(z < -0.9 && z > -1.1)
+      #expect(object["timestamp"] is Double)
+    }
+  }
+
+  @Test("record --count N: piped, records at once and stops by itself")
+  func recordCount() async throws {
+    let result = try await DemoProcess.run(["record", "--bundled", "--count", "50", "--speed", "4"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.lines.first == "recording started")
+    #expect(result.lines.contains { $0.hasPrefix("50 values, latest ") })
+  }
+
+  @Test(
+    "bad command lines: a one-line error on standard error and exit status 2",
+    arguments: [
+      ["--bogus"], ["tilt", "--count", "-3"], ["teleport"], ["location", "--gpsd", "a:b:c"],
+    ])
+  func badOptions(arguments: [String]) async throws {
+    let result = try await DemoProcess.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("sensors-demo: error: "))
+    #expect(result.standardError.split(separator: "\n").count == 1)
+  }
+
+  @Test("no sensor found: says where it looked and what to do, non-zero exit")
+  func noSensor() async throws {
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "no-such-iio-root-\(UUID())"
+    ).path
+    for command in ["gyro", "tilt", "devices"] {
+      let result = try await DemoProcess.run([command, "--iio-root", missing])
+      #expect(result.status == 1)
+      #expect(result.standardError.contains(missing), "names the root it searched")
+      #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+  }
+
+  @Test("--help for every command, exit 0")
+  func helpForEveryCommand() async throws {
+    for command in [
+      "", "record", "tilt", "bouncer", "location", "motion", "devices", "accelerometer", "gyro",
+      "magnetometer",
+    ] {
+      let result = try await DemoProcess.run(command.isEmpty ? ["--help"] : [command, "--help"])
+      #expect(result.status == 0)
+      #expect(result.standardOutput.contains("USAGE: sensors-demo"))
+    }
+  }
+
+  @Test(
+    "devices and accelerometer on a sysfs tree (--iio-root): the kernel's layout, Core Motion's units"
+  )
+  func liveOnSysfsTree() async throws {
+    let tree = try SysfsTree.flatAccelerometer()
+    defer { tree.remove() }
+
+    let devices = try await DemoProcess.run(["devices", "--iio-root", tree.root.path, "--json"])
+    #expect(devices.status == 0, "\(devices.standardError)")
+    #expect(devices.lines.first?.contains(#""name":"test-accel""#) == true)
+    #expect(devices.lines.filter { $0.contains(#""event":"channel""#) }.count == 3)
+
+    let samples = try await DemoProcess.run(
+      ["accelerometer", "--iio-root", tree.root.path, "--mode", "poll", "--count", "3", "--json"])
+    #expect(samples.status == 0, "\(samples.standardError)")
+    #expect(samples.lines.count == 3)
+    for line in samples.lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let z = try #require(object["z"] as? Double)
+      #expect(abs(z - -1) < 1e-9, "kernel +9.80665 m/s² is Core Motion's −1 g")
+    }
+
+    let gyro = try await DemoProcess.run([
+      "gyro", "--iio-root", tree.root.path, "--mode", "poll", "--count", "1",
+    ])
+    #expect(gyro.status == 1)
+    #expect(gyro.standardError.contains("gyro"))
+  }
+}

@@ -1,0 +1,59 @@
+import ComposableLocation
+import ComposableMotion
+import ComposableSensorsTesting
+import ComposableStore
+import Foundation
+import SensorsDemoFeatures
+import Testing
+
+@Suite("Dashboard on the bundled recordings")
+struct DashboardFeatureTests {
+  @Test("the bundled recordings ship with the package and parse")
+  func bundledRecordingsParse() throws {
+    let imu = try #require(Sources.bundledIMURecording)
+    let recording = try IMURecording(contentsOf: imu)
+    #expect(recording.hasMagnetometer)
+    #expect(recording.samples.count > 1_800)
+    let span = (recording.samples.last?.time ?? 0) - (recording.samples.first?.time ?? 0)
+    #expect(span > 19 && span < 20.1, "about 20 s of the BROAD trial")
+
+    let capture = try #require(Sources.bundledGPSDCapture)
+    let text = try String(contentsOf: capture, encoding: .utf8)
+    #expect(text.split(separator: "\n").filter { $0.contains("\"class\":\"TPV\"") }.count == 142)
+  }
+
+  @Test(
+    "replayed on a test clock, the dashboard shows real attitude, a fix and satellites, and stops at its time limit"
+  )
+  func replaysBothHalves() async throws {
+    let clock = TestClock()
+    let recording = try IMURecording(contentsOf: try #require(Sources.bundledIMURecording))
+    let motion = MotionClient.replay(recording: recording, clock: clock)
+    let location = LocationClient.replay(
+      contentsOf: try #require(Sources.bundledGPSDCapture), clock: clock)
+    let store = Store(initialState: DashboardFeature.State(source: "test", timeLimit: .seconds(12)))
+    {
+      DashboardFeature(motion: motion, location: location, clock: clock)
+    }
+
+    store.send(.start)
+    for _ in 0..<600 { await clock.advance(by: .milliseconds(20)) }
+
+    let state = store.state
+    #expect(state.timeIsUp)
+    #expect(state.isFinished)
+    #expect(state.motion.updateCount > 100)
+    let gravity = try #require(state.motion.latest?.gravity)
+    #expect(
+      abs((gravity.x * gravity.x + gravity.y * gravity.y + gravity.z * gravity.z).squareRoot() - 1)
+        < 1e-6)
+    #expect(state.location.authorization == .authorizedWhenInUse)
+    let fix = try #require(state.location.location)
+    #expect(abs(fix.coordinate.latitude - -27.21) < 0.01, "the haicom-305N walk near Brisbane")
+    #expect(state.location.satellites.count == 12)
+    #expect(state.tilt != "—")
+
+    await store.send(.stop).finish()
+    #expect(store.inFlightEffectCount == 0, "stopping the dashboard ends every effect")
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func sensorsDemoPlaceholder() {
-  #expect(Bool(true))
-}
