@@ -32,13 +32,20 @@ struct GpsfakeReplayTests {
     var configuration = gpsd.configuration
     configuration.reconnect = .never  // the replay ends with gpsd exiting: end the stream there
     let connection = GPSDConnection(configuration: configuration)
-    let events = await connection.collect()
+    // The replay ends on its own (DEVICE activated:0, then EOF); the watchdog only guards against a hang.
+    // It is generous because on a loaded 2-core CI machine a replay has taken over 30 s, and a watchdog
+    // that closes the connection first would cut off the final DEVICE report.
+    let events = await connection.collect(seconds: 180)
 
     #expect(events.first == .state(.connecting(attempt: 1)))
     #expect(events.contains(.state(.watching)))
+    // gpsd announces the end of a replay with DEVICE activated:0, then exits. On a loaded 2-core machine
+    // gpsfake has been seen (once in dozens of runs) to stop gpsd before that last report was written; the
+    // stream must then still end because gpsd closed the connection, never through the test's watchdog.
     #expect(
-      events.contains { $0.isDeviceLost },
-      "gpsd announces the end of the replay with DEVICE activated:0")
+      events.contains { $0.isDeviceLost }
+        || events.contains(.state(.unavailable(.closedByPeer))),
+      "the replay ends with DEVICE activated:0 or gpsd closing the connection: \(events.suffix(3))")
     #expect(!events.contains { if case .error = $0 { true } else { false } })
     let fixes = events.compactMap(\.tpv).filter(\.mode.hasFix).map { tpv -> TPVReport in
       var tpv = tpv
