@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A live connection to gpsd: connects, asks for JSON reports, and keeps going through restarts.
@@ -69,7 +70,13 @@ public final class GPSDConnection: Sendable {
       Core(
         machine: ConnectionStateMachine(
           policy: configuration.reconnect, staleTimeout: configuration.staleTimeout)))
-    continuation.onTermination = { [weak self] _ in self?.close() }
+    continuation.onTermination = { [weak self] _ in
+      // A cancelled consumer runs this inside its cancellation, under the runtime's lock on that task.
+      // close() waits for the socket thread, which may at that moment be delivering an event to the
+      // same task and so need that lock: closing here could deadlock. Close on another thread instead.
+      guard let self else { return }
+      DispatchQueue.global().async { self.close() }
+    }
     feed(.start)
   }
 
