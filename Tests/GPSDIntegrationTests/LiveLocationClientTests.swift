@@ -98,7 +98,7 @@ struct LiveLocationClientTests {
     var iterator = statuses.makeAsyncIterator()
     #expect(await iterator.next() == .notDetermined)
     #expect(await iterator.next() == .authorizedWhenInUse)
-    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
   }
 
   @Test("gpsd not running: services disabled, denied, a clear error, no crash or hang")
@@ -148,10 +148,10 @@ struct LiveLocationClientTests {
     }
     // Dropping the stream would destroy the manager too: keep it until the check is done.
     withExtendedLifetime(events) {
-      #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 1)
+      #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
     }
     await client.destroy(id: ID())
-    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
   }
 
   @Test("Stopping the last service closes the socket; starting again reconnects")
@@ -166,16 +166,16 @@ struct LiveLocationClientTests {
       if case .locationsUpdated = event { break }
     }
     await client.stopUpdatingLocation(id: ID())
-    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
     await client.startUpdatingHeading(id: ID())
     while let event = await iterator.next() {
       if case .serviceStateChanged(.connected) = event { break }
     }
     withExtendedLifetime(iterator) {
-      #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 1)
+      #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
     }
     await client.destroy(id: ID())
-    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
   }
 
   @Test(
