@@ -14,15 +14,20 @@ enum LiveFeed {
   }
 
   private static func open(configuration: GPSDConnection.Configuration, clock: any Clock<Duration>)
-    -> AsyncStream<FeedInput>
+    -> FeedStream
   {
     let connection = GPSDConnection(configuration: configuration, clock: clock)
     let (stream, continuation) = AsyncStream.makeStream(
       of: FeedInput.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
+    let dropped = DropCounter()
     let task = Task {
       var translator = ConnectionTranslator(address: "\(configuration.host):\(configuration.port)")
       for await event in connection.events {
-        for input in translator.inputs(for: event) { continuation.yield(input) }
+        for input in translator.inputs(for: event) {
+          if case .dropped = continuation.yield(input) {
+            dropped.add(1)
+          }
+        }
       }
       continuation.finish()
     }
@@ -31,7 +36,10 @@ enum LiveFeed {
       task.cancel()
       connection.close()
     }
-    return stream
+    // Both bounded buffers on the way in count: the connection's and this hand-off's.
+    return FeedStream(
+      inputs: stream,
+      dropped: { dropped.value + connection.droppedEventCount })
   }
 
   /// Connects once, without retrying, and reports whether gpsd accepted a JSON watch.
