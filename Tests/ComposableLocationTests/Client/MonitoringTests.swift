@@ -39,6 +39,8 @@ import Testing
   func invalidRegion() async {
     let client = LocationClient.replay(capture: SyntheticCapture().data, clock: ImmediateClock())
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     let bad = Region(id: "bad", center: park, radius: .nan)
     await client.startMonitoring(id: ID(), region: bad)
     var iterator = events.makeAsyncIterator()

@@ -56,6 +56,8 @@ import Testing
     let clock = TestClock()
     let client = LocationClient.replay(contentsOf: try fixtureURL("nmea-rtk"), clock: clock)
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     var iterator = events.makeAsyncIterator()
     // The capture's first fix has no time; the next two are 0.1 s apart.
