@@ -14,19 +14,12 @@ struct LiveLocationClientTests {
     return .live(configuration: .init(gpsd: gpsdConfiguration))
   }
 
-  /// TPVs with a fix in gpsd 3.22's capture of the same replay, read with Foundation's JSON parser.
+  /// TPVs with a fix in gpsd 3.22's capture of the same replay (see ``fixesInCapture(_:)``).
   static func capturedFixes(_ log: String) throws -> [[String: Any]] {
     let url = try #require(
       Bundle.module.url(
         forResource: log + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures"))
-    return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline)
-      .compactMap { line in
-        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
-          object["lat"] != nil
-        else { return nil }
-        return object
-      }
+    return try fixesInCapture(url)
   }
 
   /// Collects events until gpsd announces the end of the replay (DEVICE activated:0) or the feed ends
@@ -84,15 +77,7 @@ struct LiveLocationClientTests {
       locations.count == expected.count,
       "\(log): \(locations.count) locations, \(expected.count) fixes captured")
     for (location, tpv) in zip(locations, expected) {
-      #expect(location.coordinate.latitude == tpv["lat"] as? Double)
-      #expect(location.coordinate.longitude == tpv["lon"] as? Double)
-      #expect(location.altitude == tpv["altMSL"] as? Double)
-      #expect(location.ellipsoidalAltitude == tpv["altHAE"] as? Double)
-      #expect(location.horizontalAccuracy == tpv["eph"] as? Double)
-      #expect(location.verticalAccuracy == tpv["epv"] as? Double)
-      #expect(location.speed == tpv["speed"] as? Double)
-      #expect(location.course == tpv["track"] as? Double)
-      #expect(location.magneticVariation == tpv["magvar"] as? Double)
+      expectSameValues(location, as: tpv)
       #expect(location.device?.hasPrefix("/dev/") == true)
     }
     if log == "skytraq" { #expect(locations.isEmpty, "skytraq never gets a fix") }

@@ -18,19 +18,6 @@ struct FixtureMissing: Error, CustomStringConvertible {
   var description: String { "Fixtures/\(name).gpsd-3.22.jsonl is missing from the test bundle" }
 }
 
-/// The TPVs with a fix in a capture, read with Foundation's JSON parser: an oracle independent
-/// of the GPSD decoder the client uses.
-func fixesInCapture(_ url: URL) throws -> [[String: Any]] {
-  let text = try String(contentsOf: url, encoding: .utf8)
-  return try text.split(whereSeparator: \.isNewline).compactMap { line in
-    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-    guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
-      object["lat"] != nil, object["lon"] != nil
-    else { return nil }
-    return object
-  }
-}
-
 /// A synthetic `gpspipe -w` capture: a VERSION banner then one TPV per fix, one second apart.
 struct SyntheticCapture {
   var lines: [String] = [
