@@ -48,6 +48,13 @@ struct LiveLocationClientTests {
     return nil
   }
 
+  /// The first location delivered, or `nil` when the feed ends first.
+  static func firstLocation(in events: AsyncStream<LocationEvent>) async -> Location? {
+    await next(in: events) { event -> Location? in
+      if case .locationsUpdated(let locations) = event { locations.first } else { nil }
+    }
+  }
+
   @Test(
     "Every TPV with a fix becomes exactly one location with the same values",
     arguments: ["myguide-3100", "nmea-rtk", "garmin-10x", "ublox-zed-f9p-nmea", "skytraq"])
@@ -150,10 +157,8 @@ struct LiveLocationClientTests {
     let guardTask = watchdog(client, id: ID())
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
-    let first = await Self.next(in: events) { event -> Location? in
-      if case .locationsUpdated(let locations) = event { locations.first } else { nil }
-    }
-    try #require(first != nil, "a location arrives while gpsd replays")
+    try #require(
+      await Self.firstLocation(in: events) != nil, "a location arrives while gpsd replays")
     // Dropping the stream would destroy the manager too: keep it until the check is done.
     withExtendedLifetime(events) {
       #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
@@ -173,10 +178,8 @@ struct LiveLocationClientTests {
     let guardTask = watchdog(client, id: ID())
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
-    let first = await Self.next(in: events) { event -> Location? in
-      if case .locationsUpdated(let locations) = event { locations.first } else { nil }
-    }
-    try #require(first != nil, "a location arrives while gpsd replays")
+    try #require(
+      await Self.firstLocation(in: events) != nil, "a location arrives while gpsd replays")
     await client.stopUpdatingLocation(id: ID())
     #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
     await client.startUpdatingHeading(id: ID())
