@@ -12,7 +12,7 @@ extension LocationClient {
   /// ```
   ///
   /// An unimplemented endpoint that must return something returns a harmless value: a
-  /// finished stream, `.notDetermined`, `false`, `nil`, an empty set; `requestLocation` throws
+  /// finished stream, `.notDetermined`, `false`, `nil`, an empty set, 0; `requestLocation` throws
   /// ``LocationError/unimplemented(endpoint:)``.
   public static func unimplemented(
     fileID: StaticString = #fileID,
@@ -72,7 +72,11 @@ extension LocationClient {
         fail("stopMonitoringSignificantLocationChanges")
       },
       startMonitoringVisits: { _ in fail("startMonitoringVisits") },
-      stopMonitoringVisits: { _ in fail("stopMonitoringVisits") }
+      stopMonitoringVisits: { _ in fail("stopMonitoringVisits") },
+      droppedEvents: { _ in
+        fail("droppedEvents")
+        return 0
+      }
     )
   }
 }

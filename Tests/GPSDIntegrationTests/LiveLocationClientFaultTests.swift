@@ -28,6 +28,8 @@ import Testing
     defer { peer.stop() }
     let client = client(port: peer.port)
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     var malformed: [LocationError] = []
     var location: Location?
@@ -51,6 +53,8 @@ import Testing
     defer { peer.stop() }
     let client = client(port: peer.port, stale: .seconds(1))
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     var sequence: [LocationEvent] = []
     for await event in events {
@@ -74,6 +78,8 @@ import Testing
     defer { peer.stop() }
     let client = client(port: peer.port)
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .restricted)
     #expect(await client.locationServicesEnabled())

@@ -14,22 +14,16 @@ struct LiveLocationClientTests {
     return .live(configuration: .init(gpsd: gpsdConfiguration))
   }
 
-  /// TPVs with a fix in gpsd 3.22's capture of the same replay, read with Foundation's JSON parser.
+  /// TPVs with a fix in gpsd 3.22's capture of the same replay (see ``fixesInCapture(_:)``).
   static func capturedFixes(_ log: String) throws -> [[String: Any]] {
     let url = try #require(
       Bundle.module.url(
         forResource: log + ".gpsd-3.22", withExtension: "jsonl", subdirectory: "Fixtures"))
-    return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline)
-      .compactMap { line in
-        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
-          object["lat"] != nil
-        else { return nil }
-        return object
-      }
+    return try fixesInCapture(url)
   }
 
-  /// Collects events until gpsd announces the end of the replay (DEVICE activated:0) or the feed ends.
+  /// Collects events until gpsd announces the end of the replay (DEVICE activated:0) or the feed ends
+  /// (or the watchdog destroys the manager).
   static func collectReplay(_ events: AsyncStream<LocationEvent>) async -> [LocationEvent] {
     var collected: [LocationEvent] = []
     for await event in events {
@@ -42,17 +36,39 @@ struct LiveLocationClientTests {
     return collected
   }
 
+  /// The first event `match` picks out, or `nil` when the feed ends first (gpsd gone, nothing more
+  /// to come) or the watchdog finishes the stream.
+  static func next<T>(
+    in events: AsyncStream<LocationEvent>, _ match: (LocationEvent) -> T?
+  ) async -> T? {
+    for await event in events {
+      if let value = match(event) { return value }
+      if event == .serviceStateChanged(.ended) { return nil }
+    }
+    return nil
+  }
+
+  /// The first location delivered, or `nil` when the feed ends first.
+  static func firstLocation(in events: AsyncStream<LocationEvent>) async -> Location? {
+    await next(in: events) { event -> Location? in
+      if case .locationsUpdated(let locations) = event { locations.first } else { nil }
+    }
+  }
+
   @Test(
     "Every TPV with a fix becomes exactly one location with the same values",
     arguments: ["myguide-3100", "nmea-rtk", "garmin-10x", "ublox-zed-f9p-nmea", "skytraq"])
   func everyFixOnce(log: String) async throws {
-    let gpsd = try Gpsfake.start(log: log)
+    let gpsd = try await Gpsfake.started(log: log)
     defer { gpsd.stop() }
     let client = Self.client(for: gpsd)
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     let all = await Self.collectReplay(events)
     await client.destroy(id: ID())
+    await gpsd.stopped()
 
     // No prompt on Linux: gpsd accepting the WATCH is what authorizes.
     #expect(
@@ -68,15 +84,7 @@ struct LiveLocationClientTests {
       locations.count == expected.count,
       "\(log): \(locations.count) locations, \(expected.count) fixes captured")
     for (location, tpv) in zip(locations, expected) {
-      #expect(location.coordinate.latitude == tpv["lat"] as? Double)
-      #expect(location.coordinate.longitude == tpv["lon"] as? Double)
-      #expect(location.altitude == tpv["altMSL"] as? Double)
-      #expect(location.ellipsoidalAltitude == tpv["altHAE"] as? Double)
-      #expect(location.horizontalAccuracy == tpv["eph"] as? Double)
-      #expect(location.verticalAccuracy == tpv["epv"] as? Double)
-      #expect(location.speed == tpv["speed"] as? Double)
-      #expect(location.course == tpv["track"] as? Double)
-      #expect(location.magneticVariation == tpv["magvar"] as? Double)
+      expectSameValues(location, as: tpv)
       #expect(location.device?.hasPrefix("/dev/") == true)
     }
     if log == "skytraq" { #expect(locations.isEmpty, "skytraq never gets a fix") }
@@ -88,7 +96,7 @@ struct LiveLocationClientTests {
 
   @Test("Authorization: gpsd answering authorizes; the probe's socket is closed afterwards")
   func authorizationWithGpsdRunning() async throws {
-    let gpsd = try Gpsfake.start(log: "nmea-rtk")
+    let gpsd = try await Gpsfake.started(log: "nmea-rtk")
     defer { gpsd.stop() }
     let client = Self.client(for: gpsd)
     let statuses = await client.authorizationStatusUpdates()
@@ -98,7 +106,8 @@ struct LiveLocationClientTests {
     var iterator = statuses.makeAsyncIterator()
     #expect(await iterator.next() == .notDetermined)
     #expect(await iterator.next() == .authorizedWhenInUse)
-    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    await gpsd.stopped()
   }
 
   @Test("gpsd not running: services disabled, denied, a clear error, no crash or hang")
@@ -107,6 +116,8 @@ struct LiveLocationClientTests {
     let client = LocationClient.live(
       configuration: .init(gpsd: .init(host: "127.0.0.1", port: port, reconnect: .never)))
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .denied)
     #expect(await client.locationServicesEnabled() == false)
@@ -138,51 +149,57 @@ struct LiveLocationClientTests {
 
   @Test("destroy closes the gpsd socket before it returns")
   func destroyReleasesTheSocket() async throws {
-    let gpsd = try Gpsfake.start(log: "haicom-305N")
+    // Paced, so the replay is still running when a slow machine connects.
+    let gpsd = try await Gpsfake.started(log: "haicom-305N", cycle: 0.05)
     defer { gpsd.stop() }
     let client = Self.client(for: gpsd)
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
-    for await event in events {
-      if case .locationsUpdated = event { break }
-    }
+    try #require(
+      await Self.firstLocation(in: events) != nil, "a location arrives while gpsd replays")
     // Dropping the stream would destroy the manager too: keep it until the check is done.
     withExtendedLifetime(events) {
-      #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 1)
+      #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
     }
     await client.destroy(id: ID())
-    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    await gpsd.stopped()
   }
 
   @Test("Stopping the last service closes the socket; starting again reconnects")
   func stopThenRestart() async throws {
-    let gpsd = try Gpsfake.start(log: "haicom-305N")
+    // Paced, so the replay outlives the stop and the restart on a slow machine.
+    let gpsd = try await Gpsfake.started(log: "haicom-305N", cycle: 0.05)
     defer { gpsd.stop() }
     let client = Self.client(for: gpsd)
     let events = await client.create(id: ID())
-    var iterator = events.makeAsyncIterator()
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
-    while let event = await iterator.next() {
-      if case .locationsUpdated = event { break }
-    }
+    try #require(
+      await Self.firstLocation(in: events) != nil, "a location arrives while gpsd replays")
     await client.stopUpdatingLocation(id: ID())
-    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
     await client.startUpdatingHeading(id: ID())
-    while let event = await iterator.next() {
-      if case .serviceStateChanged(.connected) = event { break }
+    let reconnected = await Self.next(in: events) { event -> Bool? in
+      if case .serviceStateChanged(.connected) = event { true } else { nil }
     }
-    withExtendedLifetime(iterator) {
-      #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 1)
+    #expect(reconnected == true, "starting again connects again")
+    withExtendedLifetime(events) {
+      #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
     }
     await client.destroy(id: ID())
-    #expect(LiveLocationClientSockets.connected(toPort: gpsd.port) == 0)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
+    await gpsd.stopped()
   }
 
   @Test(
     "gpsd killed mid-stream and restarted: reconnects, updates resume, nothing duplicated, still authorized"
   )
   func gpsdRestart() async throws {
-    let first = try Gpsfake.start(log: "nmea-rtk", cycle: 0.02)
+    let first = try await Gpsfake.started(log: "nmea-rtk", cycle: 0.02)
     var second: Gpsfake?
     defer {
       first.stop()
@@ -190,6 +207,8 @@ struct LiveLocationClientTests {
     }
     let client = LocationClient.live(configuration: .init(gpsd: first.configuration))
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     var all: [LocationEvent] = []
     var locationsBeforeKill = 0
@@ -199,13 +218,14 @@ struct LiveLocationClientTests {
       if case .locationsUpdated = event { locationsBeforeKill += second == nil ? 1 : 0 }
       if case .serviceStateChanged(.connected) = event { connections += 1 }
       if second == nil, locationsBeforeKill == 3 {
-        first.killGpsd()
-        second = try Gpsfake.start(log: "garmin-10x", port: first.port)
+        await first.killedGpsd()
+        second = try await Gpsfake.started(log: "garmin-10x", port: first.port)
       }
       // Done when the second replay has ended: gpsd announces DEVICE activated:0.
       if connections == 2, case .serviceStateChanged(.deviceLost) = event { break }
     }
     await client.destroy(id: ID())
+    await second?.stopped()
 
     let cut = try #require(
       all.firstIndex { if case .serviceStateChanged(.reconnecting) = $0 { true } else { false } })

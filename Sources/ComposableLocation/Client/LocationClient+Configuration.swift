@@ -20,7 +20,8 @@ extension LocationClient {
     public var significantChange: SignificantChangeFilter
     /// Thresholds of visit detection.
     public var visits: VisitDetector
-    /// How many events a manager's stream buffers for a slow consumer before dropping the oldest.
+    /// How many events a manager's stream buffers for a slow consumer before dropping the oldest
+    /// (at least 1); ``LocationClient/droppedEvents`` counts the drops.
     public var eventBufferLimit: Int
     /// Supplies "now" for fixes that carry no timestamp (visits, significant changes).
     public var now: @Sendable () -> Date

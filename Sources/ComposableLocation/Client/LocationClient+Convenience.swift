@@ -107,4 +107,9 @@ extension LocationClient {
   public func stopMonitoringVisits(id: some Hashable & Sendable) async {
     await stopMonitoringVisits(AnyHashableSendable(id))
   }
+
+  /// Events the manager for `id` lost to back-pressure; see ``droppedEvents``.
+  public func droppedEvents(id: some Hashable & Sendable) async -> Int {
+    await droppedEvents(AnyHashableSendable(id))
+  }
 }

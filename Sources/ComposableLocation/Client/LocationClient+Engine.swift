@@ -41,7 +41,8 @@ extension LocationClient {
         await engine.update(id) { $0.isMonitoringSignificantChanges = false }
       },
       startMonitoringVisits: { id in await engine.update(id) { $0.isMonitoringVisits = true } },
-      stopMonitoringVisits: { id in await engine.update(id) { $0.isMonitoringVisits = false } }
+      stopMonitoringVisits: { id in await engine.update(id) { $0.isMonitoringVisits = false } },
+      droppedEvents: { await engine.dropped($0) }
     )
   }
 }

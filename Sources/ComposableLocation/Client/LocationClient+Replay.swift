@@ -48,7 +48,8 @@ extension LocationClient {
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }
 
-  private static func replayStream(_ cursor: ReplayCursor) -> AsyncStream<FeedInput> {
-    AsyncStream(unfolding: { await cursor.next() })
+  /// A replay is pulled one input at a time, so it never buffers and never drops.
+  private static func replayStream(_ cursor: ReplayCursor) -> FeedStream {
+    FeedStream(inputs: AsyncStream(unfolding: { await cursor.next() }), dropped: { 0 })
   }
 }

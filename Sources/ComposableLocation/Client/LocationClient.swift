@@ -16,6 +16,10 @@ import ComposableStore
 /// the other services carry on unchanged. Starting after the source ended (a replay reached its
 /// end) opens a fresh one.
 ///
+/// Back-pressure is bounded and visible: a manager's stream buffers the newest
+/// ``Configuration/eventBufferLimit`` events for a slow consumer, drops the oldest, and counts
+/// every drop in ``droppedEvents``.
+///
 /// ```swift
 /// return .run { send in
 ///   for await event in await client.create(id: LocationID()) {
@@ -82,6 +86,10 @@ public struct LocationClient: Sendable {
   public var startMonitoringVisits: @Sendable (AnyHashableSendable) async -> Void
   /// Stops visit detection.
   public var stopMonitoringVisits: @Sendable (AnyHashableSendable) async -> Void
+  /// How many events the manager has lost to back-pressure since ``create``: its stream keeps the
+  /// newest ``Configuration/eventBufferLimit`` events for a consumer that falls behind and drops
+  /// the oldest; reports dropped on the way in from gpsd count too. 0 for an unknown id.
+  public var droppedEvents: @Sendable (AnyHashableSendable) async -> Int
 
   /// Creates a client from its endpoints; prefer ``live(configuration:clock:)``,
   /// ``replay(contentsOf:configuration:clock:maximumGap:)`` or `.unimplemented()` in tests.
@@ -110,7 +118,8 @@ public struct LocationClient: Sendable {
     stopMonitoringSignificantLocationChanges:
       @escaping @Sendable (AnyHashableSendable) async -> Void,
     startMonitoringVisits: @escaping @Sendable (AnyHashableSendable) async -> Void,
-    stopMonitoringVisits: @escaping @Sendable (AnyHashableSendable) async -> Void
+    stopMonitoringVisits: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    droppedEvents: @escaping @Sendable (AnyHashableSendable) async -> Int
   ) {
     self.create = create
     self.destroy = destroy
@@ -134,5 +143,6 @@ public struct LocationClient: Sendable {
     self.stopMonitoringSignificantLocationChanges = stopMonitoringSignificantLocationChanges
     self.startMonitoringVisits = startMonitoringVisits
     self.stopMonitoringVisits = stopMonitoringVisits
+    self.droppedEvents = droppedEvents
   }
 }

@@ -14,24 +14,37 @@ enum LiveFeed {
   }
 
   private static func open(configuration: GPSDConnection.Configuration, clock: any Clock<Duration>)
-    -> AsyncStream<FeedInput>
+    -> FeedStream
   {
     let connection = GPSDConnection(configuration: configuration, clock: clock)
     let (stream, continuation) = AsyncStream.makeStream(
       of: FeedInput.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
-    let task = Task {
+    let dropped = DropCounter()
+    // The translation task ends when the connection's events do: after gpsd gives up, or after
+    // `close()` below.
+    Task {
       var translator = ConnectionTranslator(address: "\(configuration.host):\(configuration.port)")
       for await event in connection.events {
-        for input in translator.inputs(for: event) { continuation.yield(input) }
+        for input in translator.inputs(for: event) {
+          if case .dropped = continuation.yield(input) {
+            dropped.add(1)
+          }
+        }
       }
       continuation.finish()
     }
     continuation.onTermination = { _ in
-      // The consumer went away: close the socket now (close returns once it is closed).
-      task.cancel()
+      // The consumer went away: close the socket now (close returns once it is closed), which
+      // finishes the connection's events and so the task above. Never cancel that task instead:
+      // its cancellation would run the connection's own close inside the runtime's lock on the
+      // task, while gpsd's socket thread, holding the connection's lock, waits on that same task
+      // lock to deliver it an event — a deadlock seen in these tests.
       connection.close()
     }
-    return stream
+    // Both bounded buffers on the way in count: the connection's and this hand-off's.
+    return FeedStream(
+      inputs: stream,
+      dropped: { dropped.value + connection.droppedEventCount })
   }
 
   /// Connects once, without retrying, and reports whether gpsd accepted a JSON watch.
@@ -76,8 +89,10 @@ enum LiveFeed {
           break
         }
       }
-      group.cancelAll()
+      // Close before cancelling: closing finishes the events the first child reads, so it ends
+      // by itself; cancelling it first would close inside its cancellation (see `open`).
       connection.close()
+      group.cancelAll()
       return result
     }
   }

@@ -33,7 +33,7 @@ extension LocationEngine {
     return await withTaskGroup(of: Result<Location, LocationError>?.self) { group in
       group.addTask {
         var lastError = LocationError.replayFinished
-        for await input in feed.open() {
+        for await input in feed.open().inputs {
           await engine.observeAuthorization(input)
           switch input {
           case .location(let location):

@@ -17,16 +17,16 @@ extension LocationEngine {
       let token = token()
       let stream = feed.open()
       manager.feedToken = token
+      manager.droppedByFeed = stream.dropped
       manager.feedTask = Task { [weak self] in
-        for await input in stream {
+        for await input in stream.inputs {
           await self?.receive(input, for: id, token: token)
         }
         await self?.feedEnded(id, token: token)
       }
       managers[id] = manager
     } else if !manager.needsFeed, let task = manager.feedTask {
-      manager.feedTask = nil
-      manager.feedToken = 0
+      manager.releaseFeed()
       managers[id] = manager
       task.cancel()
       await task.value
@@ -37,8 +37,7 @@ extension LocationEngine {
   /// next start opens a fresh one.
   private func feedEnded(_ id: AnyHashableSendable, token: Int) {
     guard managers[id]?.feedToken == token else { return }
-    managers[id]?.feedTask = nil
-    managers[id]?.feedToken = 0
+    managers[id]?.releaseFeed()
   }
 
   func receive(_ input: FeedInput, for id: AnyHashableSendable, token: Int) {
@@ -47,13 +46,12 @@ extension LocationEngine {
     let events = manager.events(for: input, at: configuration.now())
     if input == .service(.ended) {
       // The source is done: forget it now, so a start right after this event opens a new one.
-      manager.feedTask = nil
-      manager.feedToken = 0
+      manager.releaseFeed()
+    }
+    for event in events {
+      manager.emit(event)
     }
     managers[id] = manager
-    for event in events {
-      manager.continuation.yield(event)
-    }
   }
 
   func set(_ id: AnyHashableSendable, _ properties: LocationClient.Properties) async {
@@ -71,9 +69,9 @@ extension LocationEngine {
     do {
       let monitor = try RegionMonitor(region: region, configuration: manager.regionConfiguration)
       await update(id) { $0.regions[region.id] = monitor }
-      managers[id]?.continuation.yield(.monitoringStarted(region))
+      managers[id]?.emit(.monitoringStarted(region))
     } catch {
-      manager.continuation.yield(.monitoringFailed(region: region, error: error))
+      managers[id]?.emit(.monitoringFailed(region: region, error: error))
     }
   }
 
@@ -82,18 +80,22 @@ extension LocationEngine {
     guard let monitor = manager.regions[region.id] else {
       let error = LocationError.invalidRegion(
         id: region.id, reason: "it is not monitored by this manager; call startMonitoring first")
-      manager.continuation.yield(.monitoringFailed(region: region, error: error))
+      managers[id]?.emit(.monitoringFailed(region: region, error: error))
       return
     }
     var state = monitor.state
     if state == .unknown, let latest = manager.latest {
       state = monitor.evidence(from: latest) ?? .unknown
     }
-    manager.continuation.yield(.determinedState(state, for: monitor.region))
+    managers[id]?.emit(.determinedState(state, for: monitor.region))
   }
 
   func monitoredRegions(_ id: AnyHashableSendable) -> Set<Region> {
     Set(managers[id]?.regions.values.map(\.region) ?? [])
+  }
+
+  func dropped(_ id: AnyHashableSendable) -> Int {
+    managers[id]?.totalDropped ?? 0
   }
 
   func latest(_ id: AnyHashableSendable) -> Location? {

@@ -101,14 +101,14 @@ actor LocationEngine {
 
   private func report(_ error: LocationError, to id: AnyHashableSendable?) {
     guard let id else { return }
-    managers[id]?.continuation.yield(.failed(error))
+    managers[id]?.emit(.failed(error))
   }
 
   func setStatus(_ new: AuthorizationStatus) {
     guard new != status else { return }
     status = new
-    for manager in managers.values {
-      manager.continuation.yield(.authorizationChanged(new))
+    for id in managers.keys {
+      managers[id]?.emit(.authorizationChanged(new))
     }
     for observer in statusObservers.values {
       observer.yield(new)

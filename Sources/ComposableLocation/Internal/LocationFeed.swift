@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One thing a backend reports to a location manager.
 enum FeedInput: Hashable, Sendable {
   case location(Location)
@@ -14,12 +16,31 @@ enum ProbeResult: Hashable, Sendable {
   case unavailable(LocationError)
 }
 
+/// One opened source: its inputs, and how many inputs it has dropped so far because its reader
+/// fell behind (its buffers are bounded), so the engine can count them for the manager.
+struct FeedStream: Sendable {
+  var inputs: AsyncStream<FeedInput>
+  var dropped: @Sendable () -> Int
+}
+
 /// Where fixes come from: the live (gpsd) and replay backends each provide one.
 ///
 /// `open` starts a fresh source (a new gpsd connection, a replay from the start) every time it
 /// is called; when its consumer stops iterating or is cancelled, the stream terminates and the
 /// source releases its socket or file. `probe` answers "could we read positions right now?".
 struct LocationFeed: Sendable {
-  var open: @Sendable () -> AsyncStream<FeedInput>
+  var open: @Sendable () -> FeedStream
   var probe: @Sendable () async -> ProbeResult
+}
+
+/// A count shared between the task that fills a buffer and whoever asks how much it dropped.
+final class DropCounter: Sendable {
+  private let count = Mutex(0)
+
+  /// The total so far.
+  var value: Int { count.withLock { $0 } }
+
+  func add(_ amount: Int) {
+    count.withLock { $0 += amount }
+  }
 }

@@ -18,6 +18,12 @@ struct ManagerState {
   var latest: Location?
   var feedTask: Task<Void, Never>?
   var feedToken = 0
+  /// Events this manager's stream dropped because its consumer fell behind.
+  var droppedEvents = 0
+  /// Inputs dropped on the way in by feeds this manager has already released.
+  var droppedByPastFeeds = 0
+  /// How many inputs the running feed has dropped so far.
+  var droppedByFeed: (@Sendable () -> Int)?
 
   init(
     continuation: AsyncStream<LocationEvent>.Continuation, streamToken: Int,
@@ -29,6 +35,24 @@ struct ManagerState {
     self.significant = configuration.significantChange
     self.visits = configuration.visits
     self.regionConfiguration = configuration.regions
+  }
+
+  /// Everything lost to back-pressure for this manager: its own stream's drops and its feeds'.
+  var totalDropped: Int {
+    droppedEvents + droppedByPastFeeds + (droppedByFeed?() ?? 0)
+  }
+
+  /// Sends `event` to the stream, counting it when the full buffer drops its oldest event.
+  mutating func emit(_ event: LocationEvent) {
+    if case .dropped = continuation.yield(event) { droppedEvents += 1 }
+  }
+
+  /// Forgets the running feed, keeping the count of what it dropped.
+  mutating func releaseFeed() {
+    droppedByPastFeeds += droppedByFeed?() ?? 0
+    droppedByFeed = nil
+    feedTask = nil
+    feedToken = 0
   }
 
   /// Whether anything is running that needs fixes.

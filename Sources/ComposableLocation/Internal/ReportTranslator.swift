@@ -6,7 +6,13 @@ enum ReportTranslator {
   static func inputs(for report: GPSDReport) -> [FeedInput] {
     switch report {
     case .tpv(let tpv):
-      return location(from: tpv).map { [.location($0)] } ?? []
+      guard let location = location(from: tpv) else { return [] }
+      // A receiver or a hand-edited capture can claim a position off the globe: say so rather
+      // than hand regions and filters a point they cannot measure from.
+      guard location.coordinate.isValid else {
+        return [.failure(.invalidCoordinate(location.coordinate))]
+      }
+      return [.location(location)]
     case .sky(let sky):
       // gpsd also sends SKY reports with only DOPs; an empty list there means "not reported".
       guard !sky.satellites.isEmpty else { return [] }

@@ -30,5 +30,6 @@ public struct LocationAccuracy: Hashable, Sendable, Codable, Comparable {
     return accuracy <= meters
   }
 
+  /// Whether `lhs` is stricter (fewer metres) than `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.meters < rhs.meters }
 }

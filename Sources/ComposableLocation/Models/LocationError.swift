@@ -27,6 +27,7 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An endpoint of an unimplemented test client was called.
   case unimplemented(endpoint: String)
 
+  /// What went wrong and what to do about it, for a person (a log line, an alert).
   public var description: String {
     switch self {
     case .serviceUnavailable(let address, let reason):

@@ -13,6 +13,8 @@ import Testing
     #expect(await client.authorizationStatus() == .notDetermined)
     let statuses = await client.authorizationStatusUpdates()
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .authorizedWhenInUse)
     #expect(await client.locationServicesEnabled())
@@ -33,6 +35,8 @@ import Testing
     let client = LocationClient.replay(
       contentsOf: URL(fileURLWithPath: "/nonexistent.jsonl"), clock: ImmediateClock())
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .denied)
     #expect(await client.locationServicesEnabled() == false)

@@ -31,8 +31,7 @@ import Testing
     consumer.cancel()
     _ = await consumer.value
     // The manager is torn down asynchronously after the consumer goes away.
-    for _ in 0..<10_000 where clock.sleeperCount > 0 { await Task.yield() }
-    #expect(clock.sleeperCount == 0, "the replay's pending wait was cancelled")
+    await waitUntil("the replay's pending wait is cancelled") { clock.sleeperCount == 0 }
     #expect(await client.location(id: ID()) == nil)
   }
 
@@ -60,6 +59,8 @@ import Testing
     let clock = TestClock()
     let client = LocationClient.replay(capture: capture.data, clock: clock)
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.set(id: ID(), distanceFilter: 100)
     await client.startUpdatingLocation(id: ID())
     var iterator = events.makeAsyncIterator()
@@ -80,6 +81,8 @@ import Testing
     capture.fix(Coordinate(latitude: 3, longitude: 4))
     let client = LocationClient.replay(capture: capture.data, clock: ImmediateClock())
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     var iterator = events.makeAsyncIterator()
     await client.startUpdatingLocation(id: ID())
     var ends = 0

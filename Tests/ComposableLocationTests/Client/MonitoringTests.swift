@@ -39,6 +39,8 @@ import Testing
   func invalidRegion() async {
     let client = LocationClient.replay(capture: SyntheticCapture().data, clock: ImmediateClock())
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     let bad = Region(id: "bad", center: park, radius: .nan)
     await client.startMonitoring(id: ID(), region: bad)
     var iterator = events.makeAsyncIterator()
@@ -87,6 +89,81 @@ import Testing
     #expect(visits.last?.departureDate != nil)
     // First fix, then each 800 m hop 400 s later.
     #expect(all.flatMap(\.locations).count == 4)
+    await client.destroy(id: ID())
+  }
+}
+
+/// Hand-built regions and positions off the globe are refused with a reason, never trapped on.
+@Suite struct InvalidInputTests {
+  struct ID: Hashable, Sendable {}
+  static let park = Coordinate(latitude: 56.2166, longitude: -3.1119)
+
+  @Test(
+    "An invalid region fails to monitor, naming what is wrong; the manager carries on",
+    arguments: [
+      ("NaN radius", Region(id: "r", center: park, radius: .nan), "radius"),
+      ("negative radius", Region(id: "r", center: park, radius: -5), "radius"),
+      ("zero radius", Region(id: "r", center: park, radius: 0), "radius"),
+      ("infinite radius", Region(id: "r", center: park, radius: .infinity), "radius"),
+      (
+        "latitude 95", Region(id: "r", center: .init(latitude: 95, longitude: 0), radius: 10),
+        "center"
+      ),
+      (
+        "longitude 200", Region(id: "r", center: .init(latitude: 0, longitude: 200), radius: 10),
+        "center"
+      ),
+      (
+        "NaN latitude", Region(id: "r", center: .init(latitude: .nan, longitude: 0), radius: 10),
+        "center"
+      ),
+    ])
+  func invalidRegion(_ label: String, region: Region, names: String) async {
+    let client = LocationClient.replay(capture: SyntheticCapture().data, clock: ImmediateClock())
+    let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
+    await client.startMonitoring(id: ID(), region: region)
+    await client.requestState(id: ID(), for: region)
+    await client.destroy(id: ID())
+    let all = await collect(events)
+    let reasons = all.compactMap { event -> String? in
+      guard case .monitoringFailed(_, .invalidRegion(id: "r", let reason)) = event else {
+        return nil
+      }
+      return reason
+    }
+    #expect(reasons.count == 2, "\(label): startMonitoring and requestState both fail")
+    #expect(reasons.first?.contains(names) == true, "\(label): \(reasons)")
+    #expect(!all.contains(.monitoringStarted(region)))
+  }
+
+  @Test("A negative or NaN hysteresis is refused: it would let a fix count both ways")
+  func invalidHysteresis() {
+    let region = Region(id: "r", center: Self.park, radius: 100)
+    for configuration in [
+      RegionMonitor.Configuration(hysteresis: -10), .init(hysteresis: .nan),
+      .init(accuracyWeight: -1),
+    ] {
+      #expect(throws: LocationError.self) {
+        try RegionMonitor(region: region, configuration: configuration)
+      }
+    }
+  }
+
+  @Test("A TPV claiming a position off the globe becomes an error; the next fix still arrives")
+  func positionOffTheGlobe() async {
+    var capture = SyntheticCapture()
+    capture.raw(#"{"class":"TPV","mode":3,"lat":91.5,"lon":10.0}"#)
+    capture.raw(#"{"class":"TPV","mode":2,"lat":10.0,"lon":-181.0}"#)
+    capture.fix(Self.park)
+    let client = LocationClient.replay(capture: capture.data, clock: ImmediateClock())
+    let events = await client.create(id: ID())
+    await client.startUpdatingLocation(id: ID())
+    let all = await collect(events, until: \.isEnd)
+    #expect(all.contains(.failed(.invalidCoordinate(.init(latitude: 91.5, longitude: 10)))))
+    #expect(all.contains(.failed(.invalidCoordinate(.init(latitude: 10, longitude: -181)))))
+    #expect(all.flatMap(\.locations).map(\.coordinate) == [Self.park])
     await client.destroy(id: ID())
   }
 }

@@ -20,18 +20,7 @@ import Testing
     let expected = try fixesInCapture(url)
     #expect(locations.count == expected.count)
     for (location, tpv) in zip(locations, expected) {
-      #expect(location.coordinate.latitude == tpv["lat"] as? Double)
-      #expect(location.coordinate.longitude == tpv["lon"] as? Double)
-      #expect(location.altitude == tpv["altMSL"] as? Double)
-      #expect(location.ellipsoidalAltitude == tpv["altHAE"] as? Double)
-      #expect(location.horizontalAccuracy == tpv["eph"] as? Double)
-      #expect(location.verticalAccuracy == tpv["epv"] as? Double)
-      #expect(location.speed == tpv["speed"] as? Double)
-      #expect(location.speedAccuracy == tpv["eps"] as? Double)
-      #expect(location.course == tpv["track"] as? Double)
-      #expect(location.climb == tpv["climb"] as? Double)
-      #expect(location.magneticVariation == tpv["magvar"] as? Double)
-      #expect(location.timestamp == (tpv["time"] as? String).flatMap(gpsdDate))
+      expectSameValues(location, as: tpv)
     }
     await client.destroy(id: ID())
   }
@@ -56,6 +45,8 @@ import Testing
     let clock = TestClock()
     let client = LocationClient.replay(contentsOf: try fixtureURL("nmea-rtk"), clock: clock)
     let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     var iterator = events.makeAsyncIterator()
     // The capture's first fix has no time; the next two are 0.1 s apart.
@@ -111,11 +102,4 @@ import Testing
     let delivered = await collect(events, until: \.isEnd).flatMap(\.locations)
     #expect(delivered.map(\.coordinate) == [start, point(70, northOf: start)])
   }
-}
-
-/// gpsd's timestamps: ISO 8601 UTC with fractional seconds.
-func gpsdDate(_ text: String) -> Date? {
-  let formatter = ISO8601DateFormatter()
-  formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-  return formatter.date(from: text)
 }

@@ -19,9 +19,13 @@ import Testing
       defer { done.finish() }
       return try await client.requestLocation(id: ID())
     }
-    // Step the replay one second at a time until the request is answered.
-    while !done.isFinished {
-      while clock.sleeperCount < 2 && !done.isFinished { await Task.yield() }
+    // Step the replay one second at a time until the request is answered; each step waits for
+    // both sleepers (the request's timeout and the replay's wait for its next fix).
+    for _ in 0..<30 where !done.isFinished {
+      let ready = await waitUntil("the replay and the timeout sleep, or the request is answered") {
+        clock.sleeperCount >= 2 || done.isFinished
+      }
+      guard ready else { break }
       await clock.advance(by: .seconds(1))
     }
     let location = try await request.value

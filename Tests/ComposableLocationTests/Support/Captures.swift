@@ -1,5 +1,6 @@
 import ComposableLocation
 import Foundation
+import Testing
 
 /// Loads a fixture capture from the test bundle.
 func fixtureURL(_ name: String) throws -> URL {
@@ -15,19 +16,6 @@ func fixtureURL(_ name: String) throws -> URL {
 struct FixtureMissing: Error, CustomStringConvertible {
   var name: String
   var description: String { "Fixtures/\(name).gpsd-3.22.jsonl is missing from the test bundle" }
-}
-
-/// The TPVs with a fix in a capture, read with Foundation's JSON parser: an oracle independent
-/// of the GPSD decoder the client uses.
-func fixesInCapture(_ url: URL) throws -> [[String: Any]] {
-  let text = try String(contentsOf: url, encoding: .utf8)
-  return try text.split(whereSeparator: \.isNewline).compactMap { line in
-    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-    guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
-      object["lat"] != nil, object["lon"] != nil
-    else { return nil }
-    return object
-  }
 }
 
 /// A synthetic `gpspipe -w` capture: a VERSION banner then one TPV per fix, one second apart.
@@ -58,16 +46,36 @@ struct SyntheticCapture {
   var data: Data { Data((lines.joined(separator: "\r\n") + "\r\n").utf8) }
 }
 
-/// Collects events until `stop` says so (inclusive) or the stream ends.
+/// Collects events until `stop` says so (inclusive) or the stream ends. Gives up after `timeout`
+/// of real time (a safety net, not a timing check) with an issue, returning what arrived, so a
+/// missing event fails the test instead of hanging it.
 func collect(
-  _ stream: AsyncStream<LocationEvent>, until stop: (LocationEvent) -> Bool = { _ in false }
+  _ stream: AsyncStream<LocationEvent>, timeout: Duration = .seconds(30),
+  sourceLocation: SourceLocation = #_sourceLocation,
+  until stop: @escaping @Sendable (LocationEvent) -> Bool = { _ in false }
 ) async -> [LocationEvent] {
-  var events: [LocationEvent] = []
-  for await event in stream {
-    events.append(event)
-    if stop(event) { break }
+  await withTaskGroup(of: [LocationEvent]?.self) { group in
+    group.addTask {
+      var events: [LocationEvent] = []
+      for await event in stream {
+        events.append(event)
+        if stop(event) { break }
+      }
+      return events
+    }
+    group.addTask {
+      try? await ContinuousClock().sleep(for: timeout)
+      return nil
+    }
+    defer { group.cancelAll() }
+    if let events = await group.next() ?? nil { return events }
+    Issue.record(
+      "Timed out after \(timeout) collecting location events", sourceLocation: sourceLocation)
+    // Cancelling ends the iteration, which returns what it had collected.
+    group.cancelAll()
+    let partial = await group.next()
+    return partial.flatMap { $0 } ?? []
   }
-  return events
 }
 
 extension LocationEvent {

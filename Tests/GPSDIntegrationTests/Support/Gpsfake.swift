@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -16,7 +17,7 @@ import GPSD
 /// gpsfake runs its own watcher, so the replay starts at once: connect within about a second.
 /// About one start in 25 fails in gpsfake itself ("socket error … Connection refused"); ``start(log:port:cycle:)``
 /// retries once on a fresh port.
-final class Gpsfake {
+final class Gpsfake: Sendable {
   static let skipMessage = "install gpsd and gpsd-clients: apt-get install gpsd gpsd-clients"
 
   struct StartFailure: Error, CustomStringConvertible {
@@ -41,7 +42,7 @@ final class Gpsfake {
   /// gpsfake's process id; it leads its own process group, which gpsd joins.
   let processID: pid_t
   private let stderrPath: String
-  private var exited = false
+  private let exited = Mutex(false)
 
   /// A connection configuration aimed at this gpsd, retrying quickly (the tests never wait long).
   var configuration: GPSDConnection.Configuration {
@@ -132,10 +133,12 @@ final class Gpsfake {
 
   /// Whether gpsfake is still running (reaps it if it has exited).
   var isRunning: Bool {
-    if exited { return false }
-    var status: Int32 = 0
-    if waitpid(processID, &status, WNOHANG) == processID { exited = true }
-    return !exited
+    exited.withLock { exited in
+      if exited { return false }
+      var status: Int32 = 0
+      if waitpid(processID, &status, WNOHANG) == processID { exited = true }
+      return !exited
+    }
   }
 
   /// The gpsd process gpsfake started (its child), read from /proc.

@@ -1,0 +1,1 @@
+../../ComposableLocationTests/Support/CaptureOracle.swift

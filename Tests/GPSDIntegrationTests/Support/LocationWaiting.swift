@@ -1,0 +1,1 @@
+../../ComposableLocationTests/Support/Waiting.swift
