@@ -3,7 +3,7 @@
 //   swift run -c release --package-path Benchmarks fusion-benchmark RECORDING.csv [--repeat N]
 //
 // Prints samples per CPU-second of this thread (best of N passes over the whole recording, each sample producing the
-// orientation quaternion as VQF's batch call does). Benchmarks/fusion-vs-vqf.sh runs this and VQF's C++
+// orientation quaternion as VQF's batch call does). Benchmarks/scripts/fusion-vs-vqf.sh runs this and VQF's C++
 // (pip `vqf`) on the same file in the same run and prints them side by side.
 import ComposableMotion
 import Foundation

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Filter throughput, ours beside VQF's C++ (pip package `vqf`, batch call), on the same recording in the
 # same run, in samples per CPU-second of the running thread (the machine may be shared).
-# Usage: Benchmarks/fusion-vs-vqf.sh RECORDING.csv[.gz] [REPEATS]
+# Usage: Benchmarks/scripts/fusion-vs-vqf.sh RECORDING.csv[.gz] [REPEATS]
 # Needs: python3 with numpy and vqf (`pip install vqf numpy`). VQF's code is never part of this repository.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-recording=${1:?usage: Benchmarks/fusion-vs-vqf.sh RECORDING.csv[.gz] [REPEATS]}
+cd "$(dirname "$0")/../.."
+recording=${1:?usage: Benchmarks/scripts/fusion-vs-vqf.sh RECORDING.csv[.gz] [REPEATS]}
 repeats=${2:-7}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Accuracy of imu-fuse (9D) beside VQF on BROAD trials, as a Markdown table with per-trial and mean RMSE.
-# Usage: Benchmarks/fusion-accuracy.sh DATA_DIR SCORE_TOOL
+# Usage: Benchmarks/scripts/fusion-accuracy.sh DATA_DIR SCORE_TOOL
 #   DATA_DIR    folder of BROAD trials (Laidig et al. 2021, CC-BY-4.0) as NAME.csv or NAME.csv.gz, with
 #               columns t, gyr_*, acc_*, mag_*, ref_q* (see Tests/ComposableMotionTests/Fixtures/fusion-README.md)
 #   SCORE_TOOL  a scorer taking RECORDING ESTIMATES --vqf and printing "estimate total T heading H
 #               inclination I" and "VQF total …" lines; it runs VQF itself
 # Needs python3 with numpy and vqf (`pip install vqf numpy`).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-usage="usage: Benchmarks/fusion-accuracy.sh DATA_DIR SCORE_TOOL"
+cd "$(dirname "$0")/../.."
+usage="usage: Benchmarks/scripts/fusion-accuracy.sh DATA_DIR SCORE_TOOL"
 data=${1:?$usage}
 score=${2:?$usage}
 [ -d "$data" ] || { echo "no data folder $data" >&2; exit 2; }
