@@ -38,8 +38,9 @@ final class SensorHub: Sendable {
     var stopped: [Task<Void, Never>] = []
 
     /// Finishes the streams, then cancels the stopped readers. Cancelling runs the readers'
-    /// cancellation handlers synchronously (a buffered reader joins its thread there), which
-    /// is why it happens here and not under the lock.
+    /// cancellation handlers synchronously; they only signal (never wait for a thread), but
+    /// they still run outside the lock. Callers that need a device released await the returned
+    /// tasks, which end only once their reader has closed it.
     func run() -> [Task<Void, Never>] {
       for (sink, error) in finish { sink.finish(error) }
       for task in stopped { task.cancel() }
