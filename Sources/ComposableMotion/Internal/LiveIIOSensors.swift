@@ -147,10 +147,10 @@ struct LiveIIOSensors: Sendable {
         events.scan(scan)
       }
     } catch {
-      await read.released()
+      await read.close()
       throw error
     }
-    await read.released()
+    await read.close()
   }
 }
 

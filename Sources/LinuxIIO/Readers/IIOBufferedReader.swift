@@ -9,7 +9,7 @@ import Foundation
 /// converted and delivered. Stopping, for whatever reason, disables the buffer, puts every
 /// attribute back as it was, and closes every descriptor: before the stream finishes when the
 /// reader stops by itself or by ``IIOBufferedRead/stop()``, and within one wake-up of the
-/// thread when the consumer leaves (await ``IIOBufferedRead/released()`` to know it is done).
+/// thread when the consumer leaves (await ``IIOBufferedRead/close()`` to know it is done).
 ///
 /// ```swift
 /// let reader = try IIOBufferedReader(device: imu, channels: imu.channels(ofType: .accel))
@@ -68,7 +68,7 @@ public struct IIOBufferedReader: IIOSampleReader {
   /// (``IIOError/deviceRemoved(path:)``), access is denied, or the buffer is busy.
   ///
   /// Ending the loop or cancelling its task releases the device promptly but not before the
-  /// loop returns; use ``start()`` and ``IIOBufferedRead/released()`` to wait for it.
+  /// loop returns; use ``start()`` and ``IIOBufferedRead/close()`` to wait for it.
   public func samples() -> AsyncThrowingStream<IIOSample, any Error> {
     start().samples
   }

@@ -5,7 +5,7 @@
 /// in any of these ways releases every file descriptor the read opened and, for buffered reads,
 /// disables the buffer again: promptly, though a buffered read does it on its own thread after
 /// the consumer has left (``IIOBufferedReader/start()`` returns a read whose
-/// ``IIOBufferedRead/released()`` waits for it).
+/// ``IIOBufferedRead/close()`` waits for it).
 public protocol IIOSampleReader: Sendable {
   /// The device read.
   var device: IIODevice { get }
