@@ -29,15 +29,14 @@ struct BufferedReaderCancellationTests {
         for try await _ in read.samples { received.increment() }
       }
       // Cancel only once samples flow, when the thread is most often inside `yield`.
-      await waitUntil("iteration \(iteration): a sample arrives") { received.value > 0 }
-      let cancelled = await runOnThread { consumer.cancel() }
+      try #require(await waitUntil { received.value > 0 }, "iteration \(iteration): no sample")
+      let cancelled = runOnThread { consumer.cancel() }
       try #require(
-        await waitUntil("iteration \(iteration): cancel returns (a deadlock if it never does)") {
-          cancelled.value > 0
-        })
+        await waitUntil { cancelled.value > 0 },
+        "iteration \(iteration): cancel() never returned (a deadlock)")
       _ = try? await consumer.value
       try #require(
-        await waitUntil("iteration \(iteration): the device is released") { read.isReleased })
+        await waitUntil { read.isReleased }, "iteration \(iteration): device not released")
       #expect(try sensor.tree.read("iio:device0/buffer/enable") == "0")
     }
     #expect(sensor.tree.openDescriptors(excluding: [sensor.node.fd, pump.descriptor]) == 0)
@@ -74,7 +73,7 @@ private final class Counter: Sendable {
 
 /// Runs `body` on a new thread, off the concurrency pool, so that if it blocks forever only that
 /// thread is lost; the returned counter becomes 1 when it returns.
-private func runOnThread(_ body: @escaping @Sendable () -> Void) async -> Counter {
+private func runOnThread(_ body: @escaping @Sendable () -> Void) -> Counter {
   let done = Counter()
   let thread = Thread {
     body()
@@ -84,21 +83,14 @@ private func runOnThread(_ body: @escaping @Sendable () -> Void) async -> Counte
   return done
 }
 
-/// Polls `condition` every millisecond for up to 5 s of real time; records `what` and returns
-/// false if it never holds.
-@discardableResult
-private func waitUntil(
-  _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
-  _ condition: () -> Bool
-) async -> Bool {
+/// Polls `condition` every millisecond for up to 5 s of real time; false if it never holds.
+private func waitUntil(_ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(5)
   while ContinuousClock.now < deadline {
     if condition() { return true }
     try? await Task.sleep(for: .milliseconds(1))
   }
-  if condition() { return true }
-  Issue.record("Timed out waiting: \(what)", sourceLocation: sourceLocation)
-  return false
+  return condition()
 }
 
 /// Writes the captured scans into the FIFO over and over, as a device streaming at full rate
