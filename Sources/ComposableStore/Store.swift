@@ -117,6 +117,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
     observerCount.add(1, ordering: .relaxed)
     continuation.onTermination = { [weak self] _ in
+      // Safe inside a cancellation: nothing yields to an observer while holding `published`.
       guard let self else { return }
       let removed = self.published.withLock { $0.observers.removeValue(forKey: id) != nil }
       if removed { self.observerCount.subtract(1, ordering: .relaxed) }

@@ -46,7 +46,8 @@ struct BufferedReaderTests {
       after: sensor.enablePath)
 
     var samples: [IIOSample] = []
-    for try await sample in reader.samples() {
+    let read = reader.start()
+    for try await sample in read.samples {
       if samples.isEmpty {
         #expect(try sensor.tree.read("iio:device0/trigger/current_trigger") == "accel_3d-dev0")
         for element in ["in_accel_x_en", "in_accel_y_en", "in_accel_z_en", "in_timestamp_en"] {
@@ -63,8 +64,10 @@ struct BufferedReaderTests {
       samples.first?.timestamp == IIOTimestamp(nanoseconds: 0x165B_FC09_4822_8B6F, clock: .realtime)
     )
     #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
-    // Leaving the loop disabled the buffer, restored every attribute and closed every
-    // descriptor, before the loop returned.
+    // Closing the read stops the reader's thread and returns once it has released the device:
+    // the buffer is off, every attribute is back and every descriptor is closed.
+    await read.close()
+    #expect(read.isReleased)
     #expect(try sensor.tree.read("iio:device0/buffer/enable") == "0")
     #expect(try sensor.tree.read("iio:device0/trigger/current_trigger") == "")
     #expect(try sensor.tree.read("iio:device0/scan_elements/in_accel_x_en") == "0")
@@ -106,7 +109,8 @@ struct BufferedReaderTests {
     scan += [0, 0, 0, 0, 0x00, 0xCA, 0x9A, 0x3B, 0, 0, 0, 0]
     let feeder = Self.feed(scan, to: node.fd, after: tree.root + "/iio:device0/buffer/enable")
     var received: IIOSample?
-    for try await sample in reader.samples() {
+    let read = reader.start()
+    for try await sample in read.samples {
       #expect(try tree.read("iio:device0/buffer/length") == "64")
       #expect(try tree.read("iio:device0/buffer/watermark") == "4")
       #expect(try tree.read("iio:device0/current_timestamp_clock") == "boottime")
@@ -118,6 +122,7 @@ struct BufferedReaderTests {
     #expect(abs(accel.x - -4641 * 0.000038245) < 1e-12)
     #expect(abs(accel.z - 257934 * 0.000038245) < 1e-12)
     #expect(received?.timestamp == IIOTimestamp(nanoseconds: 1_000_000_000, clock: .boottime))
+    await read.close()
     #expect(try tree.read("iio:device0/buffer/length") == "128")
     #expect(try tree.read("iio:device0/buffer/watermark") == "1")
     #expect(try tree.read("iio:device0/current_timestamp_clock") == "realtime")
@@ -133,13 +138,15 @@ struct BufferedReaderTests {
     let feeder = Self.feed(
       [0xAD, 0, 0xC3, 0xFC, 0xC3, 0xFC, 0xBB, 0xFD, 0xBB, 0xFD, 0, 0], to: sensor.node.fd,
       after: sensor.enablePath)
-    for try await sample in reader.samples() {
+    let read = reader.start()
+    for try await sample in read.samples {
       #expect(try sensor.tree.read("iio:device0/scan_elements/in_timestamp_en") == "0")
       #expect(sample.vector(.accel) == IIOVector(x: 173, y: -829, z: -581))
       #expect(sample.timestamp.clock == .boottime)
       break
     }
     #expect(try await feeder.value)
+    await read.close()
     #expect(try sensor.tree.read("iio:device0/scan_elements/in_timestamp_en") == "1")
   }
 

@@ -33,13 +33,17 @@ enum BufferedCost {
     let reader = try IIOBufferedReader(device: device, channels: device.channels(ofType: .accel))
 
     let libraryFeeder = try ScanFeeder(path: node)
+    let read = reader.start()
     let library = try await measureCPU(
       seconds: seconds,
       {
         var count = 0
-        for try await sample in reader.samples() where sample.vector(.accel) != nil { count += 1 }
+        for try await sample in read.samples where sample.vector(.accel) != nil { count += 1 }
         return count
       }, excluded: { libraryFeeder.stop() })
+    // The reader's thread releases the FIFO on its own after the cancellation: wait for it, so
+    // the reference loop below is the FIFO's only reader.
+    await read.close()
 
     let bareFeeder = try ScanFeeder(path: node)
     let bare = try await measureCPU(

@@ -40,6 +40,8 @@ struct HubStreams: Sendable {
     case .success(let token):
       let hub = self.hub
       continuation.onTermination = { _ in
+        // Runs inside a cancelled consumer's cancellation. Safe there: the hub never holds its
+        // lock while yielding, and stopping a reader only signals it (its task waits, not us).
         hub.unsubscribe(owner: owner, service: service, token: token)
       }
     case .failure(let error):

@@ -135,13 +135,22 @@ struct LiveIIOSensors: Sendable {
       device: device, channels: channels,
       configuration: IIOBufferConfiguration(
         timestampClock: settable ? .boottime : nil, bufferingNewest: max(1024, bufferLimit)))
-    // Cancelling this task ends the iteration; the reader's termination handler stops its
-    // thread, disables the buffer and closes the device before the loop returns.
-    for try await sample in reader.samples() {
-      var scan = CoreMotionUnits.scan(sample, sensors: request.sensors)
-      scan.timestamp -= offset
-      events.scan(scan)
+    // Cancelling this task ends the iteration and only signals the reader's thread (waiting for
+    // it inside the cancellation could deadlock). Wait here instead, cancelled or not, until the
+    // thread has disabled the buffer and closed the device: the hub starts a successor reader
+    // on the same device only after this task ends, and a still-enabled buffer would be busy.
+    let read = reader.start()
+    do {
+      for try await sample in read.samples {
+        var scan = CoreMotionUnits.scan(sample, sensors: request.sensors)
+        scan.timestamp -= offset
+        events.scan(scan)
+      }
+    } catch {
+      await read.close()
+      throw error
     }
+    await read.close()
   }
 }
 

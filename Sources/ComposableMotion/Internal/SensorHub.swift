@@ -38,8 +38,9 @@ final class SensorHub: Sendable {
     var stopped: [Task<Void, Never>] = []
 
     /// Finishes the streams, then cancels the stopped readers. Cancelling runs the readers'
-    /// cancellation handlers synchronously (a buffered reader joins its thread there), which
-    /// is why it happens here and not under the lock.
+    /// cancellation handlers synchronously; they only signal (never wait for a thread), but
+    /// they still run outside the lock. Callers that need a device released await the returned
+    /// tasks, which end only once their reader has closed it.
     func run() -> [Task<Void, Never>] {
       for (sink, error) in finish { sink.finish(error) }
       for task in stopped { task.cancel() }
@@ -103,21 +104,35 @@ final class SensorHub: Sendable {
 
   /// Ends a subscription (all of `owner`'s for `service`, or only `token`'s) and returns the
   /// reader tasks it stopped, so a caller can wait until their descriptors are closed.
+  ///
+  /// The tasks returned include readers stopped earlier that may still be releasing their
+  /// device: a cancelled consumer stops its reader without waiting (it cannot wait inside the
+  /// cancellation), so a later `stop` or `destroy` is where that wait happens.
   @discardableResult
   func unsubscribe(
     owner: AnyHashableSendable, service: MotionSensor, token: Token? = nil
   ) -> [Task<Void, Never>] {
-    state.withLock { state in
+    let (aftermath, winding) = state.withLock { state in
       let transition = state.machine.unsubscribe(owner: owner, service: service, token: token)
-      return apply(transition, error: nil, to: &state)
-    }.run()
+      let aftermath = apply(transition, error: nil, to: &state)
+      return (aftermath, Self.windingDown(state))
+    }
+    return aftermath.run() + winding
   }
 
-  /// Ends every subscription of `owner`; returns the reader tasks stopped.
+  /// Ends every subscription of `owner`; returns the reader tasks stopped, and those stopped
+  /// earlier that may still be releasing their device.
   func removeAll(owner: AnyHashableSendable) -> [Task<Void, Never>] {
-    state.withLock { state in
-      apply(state.machine.removeAll(owner: owner), error: nil, to: &state)
-    }.run()
+    let (aftermath, winding) = state.withLock { state in
+      let aftermath = apply(state.machine.removeAll(owner: owner), error: nil, to: &state)
+      return (aftermath, Self.windingDown(state))
+    }
+    return aftermath.run() + winding
+  }
+
+  /// The latest task of every reader that is not running: stopped, perhaps still releasing.
+  private static func windingDown(_ state: State) -> [Task<Void, Never>] {
+    state.lastTasks.compactMap { reader, task in state.readers[reader] == nil ? task : nil }
   }
 
   /// Changes the interval of `owner`'s running `service` subscription, if any; returns the

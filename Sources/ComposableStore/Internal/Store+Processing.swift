@@ -124,10 +124,14 @@ extension Store {
     }
     if observerCount.load(ordering: .relaxed) > 0 {
       let state = engine.state
-      published.withLock { published in
+      let observers = published.withLock { published in
         published.state = state
-        for observer in published.observers.values { observer.yield(state) }
+        return published.observers
       }
+      // Yielded outside the lock: a cancelled observer's onTermination takes it while the
+      // runtime holds that observer task's lock, which `yield` needs to resume the task.
+      // The reducer lock, still held, keeps the order of states.
+      for observer in observers.values { observer.yield(state) }
     }
   }
 

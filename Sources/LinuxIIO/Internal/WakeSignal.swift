@@ -1,22 +1,26 @@
-import Dispatch
 import Glibc
 import Synchronization
 
-/// Lets the consumer's side stop a reader thread blocked in `poll()`, and wait until the thread
-/// has released everything.
+/// Lets the consumer's side stop a reader thread blocked in `poll()`, and lets anyone await the
+/// moment the thread has released everything.
 ///
 /// The read end of a non-blocking pipe sits in the thread's poll set; `signal()` writes a byte
 /// to make it readable. Both ends are guarded by a mutex so a late `signal()` never writes to a
-/// closed (or reused) descriptor.
+/// closed (or reused) descriptor. Nothing here blocks for the thread: `signal()` is safe in a
+/// stream's termination handler, and waiting is `async` (``waitUntilReleased()``).
 final class WakeSignal: Sendable {
   private struct Pipe {
     var read: Int32
     var write: Int32
   }
 
+  private struct Release {
+    var done = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
   private let pipe: Mutex<Pipe>
-  private let finished = DispatchSemaphore(value: 0)
-  private let done = Mutex(false)
+  private let release = Mutex(Release())
 
   init() throws(IIOError) {
     var ends: [Int32] = [-1, -1]
@@ -34,7 +38,8 @@ final class WakeSignal: Sendable {
   /// The descriptor to poll for readability; -1 once closed.
   var descriptor: Int32 { pipe.withLock { $0.read } }
 
-  /// Asks the reader thread to stop.
+  /// Asks the reader thread to stop. Never blocks (the pipe is non-blocking, and a full pipe
+  /// already holds a wake-up); does nothing once the thread is done.
   func signal() {
     pipe.withLock { ends in
       guard ends.write >= 0 else { return }
@@ -43,26 +48,37 @@ final class WakeSignal: Sendable {
     }
   }
 
+  /// Whether the thread has released everything.
+  var isReleased: Bool { release.withLock { $0.done } }
+
   /// Called by the reader thread once everything else is released, before it finishes the
-  /// stream: closes the pipe and lets ``stopAndWait()`` return.
+  /// stream: closes the pipe and resumes every ``waitUntilReleased()``.
   func markDone() {
     pipe.withLock { ends in
       if ends.read >= 0 { Glibc.close(ends.read) }
       if ends.write >= 0 { Glibc.close(ends.write) }
       ends = Pipe(read: -1, write: -1)
     }
-    done.withLock { $0 = true }
-    finished.signal()
+    let waiters = release.withLock { state in
+      state.done = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    // Resumed outside the lock: resuming takes the runtime's lock on each waiting task.
+    for waiter in waiters { waiter.resume() }
   }
 
-  /// Stops the thread and waits until it has released its descriptors, so that a consumer
-  /// whose loop has ended can count on them being closed. The thread's only blocking point is
-  /// `poll()`, which `signal()` wakes, so the wait is short. Returns at once if the thread is
-  /// already done (including when the thread itself finished the stream).
-  func stopAndWait() {
-    guard !done.withLock({ $0 }) else { return }
-    signal()
-    finished.wait()
-    finished.signal()
+  /// Returns once ``markDone()`` has run. Not cancellable on purpose: a caller about to reopen
+  /// the device must not go ahead while it is still held; once signalled, the wait is one
+  /// `poll()` wake-up plus the sysfs writes that put the device back.
+  func waitUntilReleased() async {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let ready = release.withLock { state -> Bool in
+        guard !state.done else { return true }
+        state.waiters.append(waiter)
+        return false
+      }
+      if ready { waiter.resume() }
+    }
   }
 }

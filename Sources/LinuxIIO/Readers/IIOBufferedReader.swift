@@ -7,7 +7,9 @@ import Foundation
 /// elements (plus `in_timestamp`), sets trigger, length and watermark, then enables the buffer.
 /// Scans are read on a dedicated thread with `poll()`, demultiplexed with ``IIOScanLayout``,
 /// converted and delivered. Stopping, for whatever reason, disables the buffer, puts every
-/// attribute back as it was, and closes every descriptor, before the stream finishes.
+/// attribute back as it was, and closes every descriptor: before the stream finishes when the
+/// reader stops by itself or by ``IIOBufferedRead/stop()``, and within one wake-up of the
+/// thread when the consumer leaves (await ``IIOBufferedRead/close()`` to know it is done).
 ///
 /// ```swift
 /// let reader = try IIOBufferedReader(device: imu, channels: imu.channels(ofType: .accel))
@@ -64,7 +66,16 @@ public struct IIOBufferedReader: IIOSampleReader {
 
   /// Starts streaming. The stream finishes with an ``IIOError`` when the device is removed
   /// (``IIOError/deviceRemoved(path:)``), access is denied, or the buffer is busy.
+  ///
+  /// Ending the loop or cancelling its task releases the device promptly but not before the
+  /// loop returns; use ``start()`` and ``IIOBufferedRead/close()`` to wait for it.
   public func samples() -> AsyncThrowingStream<IIOSample, any Error> {
+    start().samples
+  }
+
+  /// Starts streaming, returning the samples together with a way to stop the read and to wait
+  /// until the device has been released (see ``IIOBufferedRead``).
+  public func start() -> IIOBufferedRead {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: IIOSample.self, bufferingPolicy: .bufferingNewest(configuration.bufferingNewest))
     let wake: WakeSignal
@@ -72,14 +83,17 @@ public struct IIOBufferedReader: IIOSampleReader {
       wake = try WakeSignal()
     } catch {
       continuation.finish(throwing: error)
-      return stream
+      return IIOBufferedRead(samples: stream, wake: nil)
     }
-    continuation.onTermination = { _ in wake.stopAndWait() }
+    // Signal only. A cancelled consumer runs this under the runtime's lock on its task, and the
+    // reader thread may at that moment be inside `yield`, waiting for that lock to resume the
+    // task: waiting here for the thread would deadlock. The thread tears down on its own.
+    continuation.onTermination = { _ in wake.signal() }
     let loop = ScanReadLoop(reader: self, wake: wake, continuation: continuation)
     let thread = Thread { loop.run() }
     thread.name = "LinuxIIO \(device.id)"
     thread.start()
-    return stream
+    return IIOBufferedRead(samples: stream, wake: wake)
   }
 
   /// The trigger to set, per the configuration; nil to leave the current one.

@@ -3,7 +3,9 @@
 /// Each call to ``samples()`` starts an independent read that runs until the consumer stops
 /// iterating (or cancels its task), the reader hits an error, or the device goes away. Ending
 /// in any of these ways releases every file descriptor the read opened and, for buffered reads,
-/// disables the buffer again.
+/// disables the buffer again: promptly, though a buffered read does it on its own thread after
+/// the consumer has left (``IIOBufferedReader/start()`` returns a read whose
+/// ``IIOBufferedRead/close()`` waits for it).
 public protocol IIOSampleReader: Sendable {
   /// The device read.
   var device: IIODevice { get }

@@ -91,13 +91,15 @@ struct UmockdevChildTests {
     let reader = try IIOBufferedReader(device: device, channels: device.channels(ofType: .accel))
     var xs: [Double] = []
     var timestamps: [Int64] = []
-    for try await sample in reader.samples() {
+    let read = reader.start()
+    for try await sample in read.samples {
       xs.append(sample["in_accel_x"] ?? .nan)
       timestamps.append(sample.timestamp.nanoseconds)
       if xs.count == 15 { break }
     }
     #expect(xs == [173, 162, 135, 273, 338, 374, 435, 488, 526, 598, 766, 907, 1024, 961, 840])
     #expect(timestamps.first == 0x165B_FC09_4822_8B6F)
+    await read.close()
     #expect(try TestFiles.read("/sys/bus/iio/devices/iio:device0/buffer/enable") == "0")
     #expect(
       try TestFiles.read("/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_en") == "0")
