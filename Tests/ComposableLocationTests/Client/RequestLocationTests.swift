@@ -22,7 +22,9 @@ import Testing
     // Step the replay one second at a time until the request is answered; each step waits for
     // both sleepers (the request's timeout and the replay's wait for its next fix).
     for _ in 0..<30 where !done.isFinished {
-      let ready = await waitUntil("the replay and the timeout sleep, or the request is answered") {
+      let ready = await waitUntil(
+        "the replay and the timeout sleep, or the request is answered", timeout: .seconds(60)
+      ) {
         clock.sleeperCount >= 2 || done.isFinished
       }
       guard ready else { break }

@@ -9,7 +9,9 @@ struct SensorsDemoEndToEndTests {
   func dashboardFinishesOnItsOwn() async throws {
     let result = try await DemoProcess.run([])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.seconds < 10)
+    // About 6 s on an idle machine; the bound is loose so a loaded CI machine passes, and still
+    // catches a dashboard that would not end by itself when piped.
+    #expect(result.seconds < 30)
     #expect(result.standardError.isEmpty)
     let lines = result.lines
     #expect(lines.first?.contains("replaying the bundled IMU recording") == true)

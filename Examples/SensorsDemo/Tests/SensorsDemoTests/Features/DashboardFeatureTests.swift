@@ -54,6 +54,11 @@ struct DashboardFeatureTests {
     #expect(state.tilt != "—")
 
     await store.send(.stop).finish()
+    // Cancelled effects unwind on the cooperative pool: allow them a bounded moment to end.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while store.inFlightEffectCount > 0, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     #expect(store.inFlightEffectCount == 0, "stopping the dashboard ends every effect")
   }
 }
