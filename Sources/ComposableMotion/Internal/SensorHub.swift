@@ -158,9 +158,7 @@ final class SensorHub: Sendable {
     for (token, sink) in targets {
       let dropped = sink.yield(scan)
       if dropped > 0 {
-        state.withLock { state in
-          for _ in 0..<dropped { state.machine.recordDrop(token: token) }
-        }
+        state.withLock { $0.machine.recordDrop(token: token, count: dropped) }
       }
     }
   }

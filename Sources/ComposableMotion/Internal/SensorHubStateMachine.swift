@@ -173,10 +173,10 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     return Int(min(ratio, 1e9).rounded())
   }
 
-  /// Counts one sample dropped by a slow consumer of `token`'s stream.
-  mutating func recordDrop(token: Token) {
+  /// Counts `count` samples dropped by a slow consumer of `token`'s stream.
+  mutating func recordDrop(token: Token, count: Int = 1) {
     guard let key = keysByToken[token] else { return }
-    subscriptions[key]?.dropped += 1
+    subscriptions[key]?.dropped += count
   }
 
   /// Samples dropped so far from the current subscription of `owner` to `service`.
