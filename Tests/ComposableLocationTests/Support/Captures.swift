@@ -69,6 +69,11 @@ func collect(
     }
     defer { group.cancelAll() }
     if let events = await group.next() ?? nil { return events }
+    if Task.isCancelled {
+      // The caller was cancelled, which also ended the timeout's sleep: not a time-out. The
+      // iteration ends too and returns what it had collected.
+      return await group.next().flatMap { $0 } ?? []
+    }
     Issue.record(
       "Timed out after \(timeout) collecting location events", sourceLocation: sourceLocation)
     // Cancelling ends the iteration, which returns what it had collected.
