@@ -60,7 +60,7 @@ struct ScanLayoutTests {
     #expect(layout.elements.map(\.offset) == [0, 4, 8, 16])
     #expect(layout.scanSize == 24)
     // in_accel_{x,y,z}_raw of the real board; the low nibble of each word holds status bits.
-    let raw: [Int64] = [-4641, -2198, 257934]
+    let raw: [Int128] = [-4641, -2198, 257934]
     var scan: [UInt8] = []
     for value in raw {
       let word = (UInt32(truncatingIfNeeded: value) & 0xFFFFF) << 4 | 0x9
@@ -88,7 +88,7 @@ struct ScanLayoutTests {
     #expect(layout.elements.map(\.offset) == [0, 4, 8, 12, 16, 20, 24, 26, 28, 32, 36, 40])
     #expect(layout.scanSize == 48)
     // The board's in_*_raw values, written big-endian as the device would.
-    let raw: [Int64] = [
+    let raw: [Int128] = [
       1_383_639_238, -41046, 24604, 75935, 921_037, 82_100_227, 1320, -2454, 1159, 1_632_814_777,
       4080,
     ]
@@ -116,6 +116,26 @@ struct ScanLayoutTests {
       0xF5, 0xFF, 0, 0, 0, 0, 0, 0, 0xFF, 0x7F, 0x00, 0x80, 0x01, 0x00, 0xFF, 0xFF,
     ]
     #expect(layout.demux(scan) == [0xFFF, 32767, -32768, 1, -1])
+  }
+
+  @Test("le:u64/64 values of 2^63 and above stay positive; s64 ones keep their sign")
+  func unsigned64() throws {
+    let layout = try IIOScanLayout(elements: [
+      ("in_count0", Self.element(0, "le:u64/64>>0")),
+      ("in_count1", Self.element(1, "be:u64/64>>0")),
+      ("in_timestamp", Self.element(2, "le:s64/64>>0")),
+    ])
+    let scan: [UInt8] =
+      [0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+      + [0x80, 0, 0, 0, 0, 0, 0, 0] + [0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+    #expect(layout.demux(scan) == [Int128(UInt64.max - 1), Int128(1) << 63, -2])
+    // The fast path keeps bit patterns, which UInt64(bitPattern:) reads back.
+    var values = [Int64](repeating: 0, count: 3)
+    scan.withUnsafeBytes { bytes in
+      values.withUnsafeMutableBufferPointer { _ = layout.demux(bytes, into: $0) }
+    }
+    #expect(UInt64(bitPattern: values[0]) == UInt64.max - 1)
+    #expect(UInt64(bitPattern: values[1]) == 1 << 63)
   }
 
   @Test("A short scan is refused rather than read past its end")

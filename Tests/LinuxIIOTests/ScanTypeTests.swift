@@ -6,7 +6,8 @@ struct ScanTypeTests {
   @Test("The HID accel_3d type: 16 significant bits in a 32-bit little-endian slot")
   func hidAccel() throws {
     let type = try IIOScanType(parsing: "le:s16/32>>0\n")
-    #expect(type == IIOScanType(endianness: .little, isSigned: true, realBits: 16, storageBits: 32))
+    #expect(
+      type == (try IIOScanType(endianness: .little, isSigned: true, realBits: 16, storageBits: 32)))
     #expect(type.storageBytes == 4)
   }
 
@@ -51,6 +52,40 @@ struct ScanTypeTests {
     #expect(throws: IIOError.unknownScanType(path: "scan_elements/in_accel_x_type", value: text)) {
       try IIOScanType(parsing: text, path: "scan_elements/in_accel_x_type")
     }
+  }
+
+  @Test(
+    "Upper-case sign letters, as libiio writes them, mean the same as the kernel's lower case",
+    arguments: [("le:S16/16>>0", "le:s16/16>>0"), ("be:U12/16>>4", "be:u12/16>>4")])
+  func upperCaseSign(text: String, kernel: String) throws {
+    #expect(try IIOScanType(parsing: text) == (try IIOScanType(parsing: kernel)))
+    #expect(try IIOScanType(parsing: text).description == kernel)
+  }
+
+  @Test(
+    "The public initializer throws for fields no layout can read, rather than trapping later",
+    arguments: [
+      (16, 24, 0, 1), (33, 32, 0, 1), (0, 8, 0, 1), (16, 32, 20, 1), (16, 32, -1, 1),
+      (64, 64, 1, 1), (16, 16, 0, 0), (16, 16, 0, 1025), (Int.max, 64, Int.max, 1),
+      (8, 8, Int.min, 1),
+    ])
+  func validatedInitializer(realBits: Int, storageBits: Int, shift: Int, repeatCount: Int) {
+    #expect(throws: IIOError.self) {
+      try IIOScanType(
+        endianness: .little, isSigned: true, realBits: realBits, storageBits: storageBits,
+        shift: shift, repeatCount: repeatCount)
+    }
+  }
+
+  @Test("The public initializer accepts every shape the kernel can print, repeats included")
+  func validInitializer() throws {
+    let type = try IIOScanType(
+      endianness: .big, isSigned: false, realBits: 12, storageBits: 16, shift: 4, repeatCount: 4)
+    #expect(type.description == "be:u12/16X4>>4")
+    #expect(try IIOScanType(parsing: type.description) == type)
+    #expect(
+      try IIOScanType(endianness: .little, isSigned: false, realBits: 64, storageBits: 64)
+        .isUnsigned64)
   }
 
   @Test("The error message says what a valid type looks like")

@@ -127,7 +127,7 @@ struct LiveIIOSensors: Sendable {
     }
     // Stamp on boottime where the device lets us choose; otherwise shift its clock onto it.
     let settable = FileManager.default.fileExists(atPath: device.path + "/current_timestamp_clock")
-    let offset = settable ? 0 : BootTimeAlignment.offset(from: device.timestampClock)
+    var alignment = BootTimeAlignment(clock: settable ? .boottime : device.timestampClock)
     // LinuxIIO's own hand-off buffer counts no drops, so it is made deep: this task only
     // forwards scans to the hub (which never blocks), and the counted, per-subscriber buffers
     // are where a slow consumer loses samples.
@@ -143,7 +143,8 @@ struct LiveIIOSensors: Sendable {
     do {
       for try await sample in read.samples {
         var scan = CoreMotionUnits.scan(sample, sensors: request.sensors)
-        scan.timestamp -= offset
+        scan.timestamp = alignment.align(
+          scan.timestamp, readings: BootTimeAlignment.readings(for: alignment.clock))
         events.scan(scan)
       }
     } catch {

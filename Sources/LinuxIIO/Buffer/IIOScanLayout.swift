@@ -65,6 +65,10 @@ public struct IIOScanLayout: Hashable, Sendable {
 
   /// Extracts every value of one scan, masked and sign-extended, into `values`.
   ///
+  /// Values of an unsigned 64-bit element (``IIOScanType/isUnsigned64``) are stored as their
+  /// bit pattern: read them back with `UInt64(bitPattern:)`, or use ``demux(_:)``, which
+  /// returns every value exactly.
+  ///
   /// - Parameters:
   ///   - scan: exactly one scan (at least ``scanSize`` bytes; extra bytes are ignored).
   ///   - values: room for at least ``valueCount`` values, in element order.
@@ -77,7 +81,8 @@ public struct IIOScanLayout: Hashable, Sendable {
   }
 
   /// Extracts the values of consecutive scans, as a buffered read returns them: scan `k`'s
-  /// values land at `values[k × valueCount ..< (k + 1) × valueCount]`.
+  /// values land at `values[k × valueCount ..< (k + 1) × valueCount]`. Unsigned 64-bit values
+  /// are stored as their bit pattern, as in ``demux(_:into:)``.
   ///
   /// - Returns: how many whole scans were demultiplexed: as many as both `bytes` and
   ///   `values` have room for.
@@ -96,12 +101,33 @@ public struct IIOScanLayout: Hashable, Sendable {
     return count
   }
 
-  /// Extracts every value of one scan into a new array; convenient, but allocates.
-  public func demux(_ scan: [UInt8]) -> [Int64]? {
+  /// Extracts every value of one scan into a new array, each exactly (unsigned 64-bit values
+  /// of 2⁶³ and above included, hence `Int128`); convenient, but allocates.
+  ///
+  /// - Returns: nil when `scan` is shorter than ``scanSize``.
+  public func demux(_ scan: [UInt8]) -> [Int128]? {
     var values = [Int64](repeating: 0, count: valueCount)
     let ok = scan.withUnsafeBytes { bytes in
       values.withUnsafeMutableBufferPointer { demux(bytes, into: $0) }
     }
-    return ok ? values : nil
+    guard ok else { return nil }
+    var exact = values.map { Int128($0) }
+    for position in unsigned64Positions {
+      exact[position] = Int128(UInt64(bitPattern: values[position]))
+    }
+    return exact
+  }
+
+  /// Positions, among one scan's values, of unsigned 64-bit values (stored as bit patterns).
+  var unsigned64Positions: [Int] {
+    var positions: [Int] = []
+    var position = 0
+    for element in elements {
+      for _ in 0..<element.type.repeatCount {
+        if element.type.isUnsigned64 { positions.append(position) }
+        position += 1
+      }
+    }
+    return positions
   }
 }

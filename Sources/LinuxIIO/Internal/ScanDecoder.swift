@@ -4,6 +4,9 @@ final class ScanDecoder {
   private let layout: IIOScanLayout
   private let assembler: SampleAssembler
   private let timestampPosition: Int?
+  /// Where unsigned 64-bit values sit among a scan's values, and among a sample's: their bit
+  /// patterns are reinterpreted so values from 2⁶³ up stay positive.
+  private let unsigned64: [(raw: Int, value: Int)]
   private let timestampClock: IIOTimestampClock
   private var raw: [Int64]
   private var values: [Double]
@@ -23,6 +26,10 @@ final class ScanDecoder {
     }
     assembler = SampleAssembler(channels: description)
     self.timestampPosition = timestampPosition
+    unsigned64 = layout.unsigned64Positions.compactMap { raw in
+      guard raw != timestampPosition else { return nil }
+      return (raw, raw - (timestampPosition.map { $0 < raw ? 1 : 0 } ?? 0))
+    }
     timestampClock = reader.configuration.timestampClock ?? reader.device.timestampClock
     raw = [Int64](repeating: 0, count: layout.valueCount * max(1, maximumScans))
     values = [Double](repeating: 0, count: assembler.channelIDs.count)
@@ -44,6 +51,9 @@ final class ScanDecoder {
       for position in 0..<stride where position != timestampPosition {
         values[target] = Double(raw[first + position])
         target += 1
+      }
+      for (raw, value) in unsigned64 {
+        values[value] = Double(UInt64(bitPattern: self.raw[first + raw]))
       }
       let timestamp =
         timestampPosition.map { IIOTimestamp(nanoseconds: raw[first + $0], clock: timestampClock) }

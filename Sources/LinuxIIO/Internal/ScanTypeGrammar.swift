@@ -1,7 +1,17 @@
-/// A hand-written scanner for `[be|le]:[s|u]bits/storagebits[Xrepeat]>>shift`, over bytes so
-/// that hostile text (huge numbers, stray characters) is rejected rather than trapping.
+/// A hand-written scanner for `[be|le]:[s|S|u|U]bits/storagebits[Xrepeat]>>shift`, over bytes
+/// so that hostile text (huge numbers, stray characters) is rejected rather than trapping. It
+/// checks the syntax only; ``IIOScanType``'s initializer checks the values.
 enum ScanTypeGrammar {
-  static func parse(_ bytes: [UInt8]) -> IIOScanType? {
+  struct Fields {
+    var endianness: IIOScanType.Endianness
+    var isSigned: Bool
+    var realBits: Int
+    var storageBits: Int
+    var shift: Int
+    var repeatCount: Int
+  }
+
+  static func parse(_ bytes: [UInt8]) -> Fields? {
     var cursor = 0
     func take(_ byte: UInt8) -> Bool {
       guard cursor < bytes.count, bytes[cursor] == byte else { return false }
@@ -28,9 +38,10 @@ enum ScanTypeGrammar {
     cursor = 2
     guard take(UInt8(ascii: ":")) else { return nil }
     let isSigned: Bool
-    if take(UInt8(ascii: "s")) {
+    // libiio writes S and U for fully defined channels; the kernel writes s and u.
+    if take(UInt8(ascii: "s")) || take(UInt8(ascii: "S")) {
       isSigned = true
-    } else if take(UInt8(ascii: "u")) {
+    } else if take(UInt8(ascii: "u")) || take(UInt8(ascii: "U")) {
       isSigned = false
     } else {
       return nil
@@ -40,7 +51,7 @@ enum ScanTypeGrammar {
     }
     var repeatCount = 1
     if take(UInt8(ascii: "X")) {
-      guard let count = number(), count >= 1, count <= 1024 else { return nil }
+      guard let count = number() else { return nil }
       repeatCount = count
     }
     guard take(UInt8(ascii: ">")), take(UInt8(ascii: ">")), let shift = number(),
@@ -48,11 +59,7 @@ enum ScanTypeGrammar {
     else {
       return nil
     }
-    guard [8, 16, 32, 64].contains(storageBits), realBits >= 1, realBits + shift <= storageBits
-    else {
-      return nil
-    }
-    return IIOScanType(
+    return Fields(
       endianness: endianness, isSigned: isSigned, realBits: realBits, storageBits: storageBits,
       shift: shift, repeatCount: repeatCount)
   }
