@@ -73,10 +73,13 @@ public struct Location: Hashable, Sendable, Codable {
     self.device = device
   }
 
-  /// The geodesic distance in metres to another location's coordinate (WGS-84).
+  /// The geodesic distance in metres to another location's coordinate (WGS-84), like
+  /// `CLLocation.distance(from:)`.
   ///
-  /// - Throws: ``LocationError/invalidCoordinate(_:)`` when either coordinate is out of range.
-  public func distance(from other: Location) throws(LocationError) -> Double {
-    try coordinate.distance(to: other.coordinate)
+  /// Locations from gpsd always carry valid coordinates. For a hand-built location whose
+  /// coordinate is out of range (see ``Coordinate/isValid``) the distance is NaN; use
+  /// ``Coordinate/distance(to:)`` to get a typed error instead.
+  public func distance(from other: Location) -> Double {
+    (try? coordinate.distance(to: other.coordinate)) ?? .nan
   }
 }

@@ -20,6 +20,8 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidRegion(id: String, reason: String)
   /// A coordinate is out of range or not finite.
   case invalidCoordinate(Coordinate)
+  /// A geodesic cannot be computed: its bearing (degrees) or distance (metres) is not finite.
+  case invalidGeodesic(bearing: Double, distance: Double)
   /// A replay capture could not be read.
   case replayUnreadable(path: String, reason: String)
   /// The replay capture has ended; no more fixes will come.
@@ -58,6 +60,9 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidCoordinate(let c):
       return "Coordinate (\(c.latitude), \(c.longitude)) is invalid: latitude must be in −90…90 "
         + "and longitude in −180…180 degrees."
+    case .invalidGeodesic(let bearing, let distance):
+      return "A geodesic needs a finite bearing and distance; got bearing \(bearing)° and "
+        + "distance \(distance) m."
     case .replayUnreadable(let path, let reason):
       return
         "The replay capture \(path) cannot be read (\(reason)). Record one with `gpspipe -w > FILE`."
