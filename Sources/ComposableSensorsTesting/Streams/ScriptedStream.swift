@@ -34,6 +34,13 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
     self.stream = AsyncThrowingStream(unfolding: { try await storage.next() })
   }
 
+  /// The same script as a non-throwing `AsyncStream`, for endpoints that return one (such as
+  /// `LocationClient.create`); ``fail(_:)`` ends it like ``finish()``. Iterate only one of
+  /// ``stream`` and this, once.
+  public var nonThrowingStream: AsyncStream<Element> {
+    AsyncStream(unfolding: { [storage] in try? await storage.next() })
+  }
+
   /// Delivers `element` to the consumer, or buffers it until the consumer asks.
   public func yield(_ element: Element) {
     storage.push(element)

@@ -81,7 +81,14 @@ public enum ArgumentParser {
     case .replayGPSD: result.replayGPSD = try nonEmpty(value, option)
     case .gpsd: result.gpsd = try gpsdAddress(value)
     case .seconds: result.seconds = try positiveNumber(value, option)
-    case .speed: result.speed = try positiveNumber(value, option)
+    case .speed:
+      let speed = try positiveNumber(value, option)
+      guard DemoArguments.speedRange.contains(speed) else {
+        throw UsageError(
+          "invalid value '\(value)' for '--speed': expected a factor from 0.01 (100 times slower) to 1000 (1000 times faster than real time)"
+        )
+      }
+      result.speed = speed
     case .interval: result.interval = try positiveNumber(value, option)
     case .count:
       guard let count = Int(value), count > 0 else {

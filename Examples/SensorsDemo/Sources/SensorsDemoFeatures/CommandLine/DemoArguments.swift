@@ -48,6 +48,8 @@ public struct DemoArguments: Equatable, Sendable {
   public var frame: AttitudeReferenceFrame?
   /// `--seconds N`: stop after N seconds.
   public var seconds: Double?
+  /// The `--speed` factors accepted: 0.01 (100 times slower) to 1000 times real time.
+  public static let speedRange: ClosedRange<Double> = 0.01...1000
   /// `--speed X`: replay X times faster than real time.
   public var speed: Double = 1
   /// `--count N`: stop after N updates.

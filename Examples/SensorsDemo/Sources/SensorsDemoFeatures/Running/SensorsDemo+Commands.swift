@@ -1,10 +1,13 @@
 import ComposableLocation
 import ComposableMotion
+import ComposableStore
 import LinuxIIO
 
 // One function per command: the feature, its initial state, and how the runner drives it.
 extension SensorsDemo {
-  static func dashboard(_ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock) async
+  static func dashboard(
+    _ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock<ContinuousClock>
+  ) async
     -> Int32
   {
     let motion: Sources.Source<MotionClient>
@@ -67,7 +70,7 @@ extension SensorsDemo {
 
   static func tilt(
     _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode,
-    clock: ScaledClock
+    clock: ScaledClock<ContinuousClock>
   ) async -> Int32 {
     let runner = FeatureRunner<TiltFeature.State, TiltFeature.Action>(
       presentation: TiltFeature.presentation, start: [.start], stop: { _ in .stop },

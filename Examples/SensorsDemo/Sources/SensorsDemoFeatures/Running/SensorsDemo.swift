@@ -1,5 +1,6 @@
 import ComposableLocation
 import ComposableMotion
+import ComposableStore
 
 #if canImport(Glibc)
   import Glibc
@@ -37,7 +38,7 @@ public enum SensorsDemo {
     }
   }
 
-  static func run(_ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock)
+  static func run(_ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock<ContinuousClock>)
     async throws(SourceError) -> Int32
   {
     switch arguments.command {

@@ -22,6 +22,19 @@ struct ArgumentParserTests {
     #expect(arguments.json)
   }
 
+  @Test(
+    "--speed outside 0.01...1000 is a usage error, never a crash",
+    arguments: ["1e308", "1e-300", "0.001", "1001", "inf", "nan", "0", "-2"])
+  func speedOutOfRange(value: String) {
+    #expect(throws: UsageError.self) { try ArgumentParser.parse(["record", "--speed", value]) }
+  }
+
+  @Test("--speed within range is taken as given")
+  func speedInRange() throws {
+    #expect(try ArgumentParser.parse(["record", "--speed", "0.01"]).speed == 0.01)
+    #expect(try ArgumentParser.parse(["record", "--speed=1000"]).speed == 1000)
+  }
+
   @Test("gpsd addresses: host, host:port, [IPv6]:port")
   func gpsdAddresses() throws {
     #expect(

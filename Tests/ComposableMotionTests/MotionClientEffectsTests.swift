@@ -1,0 +1,116 @@
+import ComposableMotion
+import ComposableSensorsTesting
+import ComposableStore
+import Synchronization
+import Testing
+
+@Suite struct MotionClientEffectsTests {
+  struct Feature: Reducer {
+    struct State: Equatable {
+      var samples: [DeviceMotion] = []
+      var ending: MotionUpdate<DeviceMotion>?
+    }
+    enum Action: Equatable {
+      case start, stop
+      case motion(MotionUpdate<DeviceMotion>)
+    }
+    struct ManagerID: Hashable, Sendable {}
+    enum CancelID { case motion }
+    let motion: MotionClient
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return motion.deviceMotionUpdates(id: ManagerID()).map(Action.motion)
+          .cancellable(id: CancelID.motion, cancelInFlight: true)
+      case .stop:
+        return .cancel(id: CancelID.motion)
+      case .motion(.sample(let sample)):
+        state.samples.append(sample)
+        return .none
+      case .motion(let ending):
+        state.ending = ending
+        return .none
+      }
+    }
+  }
+
+  static func client(_ updates: ScriptedStream<DeviceMotion>, calls: EndpointCalls)
+    -> MotionClient
+  {
+    var motion = MotionClient.unimplemented()
+    motion.create = { _ in calls.record("create") }
+    motion.startDeviceMotionUpdates = { _, _ in updates.stream }
+    motion.stopDeviceMotionUpdates = { _ in calls.record("stop") }
+    motion.destroy = { _ in calls.record("destroy") }
+    return motion
+  }
+
+  @Test func deviceMotionUpdatesSendEachSampleThenTheEnd() async {
+    let updates = ScriptedStream<DeviceMotion>()
+    let calls = EndpointCalls()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(motion: Self.client(updates, calls: calls))
+    }
+    await store.send(.start)
+    await updates.waitForConsumer()
+    let still = DeviceMotion.test(timestamp: 1)
+    updates.yield(still)
+    await store.receive(.motion(.sample(still))) { $0.samples = [still] }
+    updates.finish()
+    await store.receive(.motion(.finished)) { $0.ending = .finished }
+    await store.finish()
+    #expect(calls.names == ["create", "stop", "destroy"])
+  }
+
+  @Test func aFailureIsSentAsItsMessage() async {
+    let updates = ScriptedStream<DeviceMotion>()
+    let calls = EndpointCalls()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(motion: Self.client(updates, calls: calls))
+    }
+    await store.send(.start)
+    let error = MotionError.readerFailed(.accelerometer, message: "device unplugged")
+    updates.fail(error)
+    await store.receive(.motion(.failed(error.description))) {
+      $0.ending = .failed(error.description)
+    }
+    await store.finish()
+    #expect(calls.names == ["create", "stop", "destroy"])
+  }
+
+  @Test func cancellingStopsUpdatesAndDestroysTheManagerWithoutAnEnding() async {
+    let updates = ScriptedStream<DeviceMotion>()
+    let calls = EndpointCalls()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(motion: Self.client(updates, calls: calls))
+    }
+    await store.send(.start)
+    await updates.waitForConsumer()
+    await store.send(.stop)
+    await store.finish()
+    #expect(calls.names == ["create", "stop", "destroy"])
+    #expect(updates.isCancelled)
+  }
+
+  @Test func magnitudesAreEuclideanLengths() {
+    #expect(Acceleration(x: 3, y: 4, z: 0).magnitude == 5)
+    #expect(RotationRate(x: 0, y: -2, z: 0).magnitude == 2)
+    #expect(MagneticField(x: 2, y: 3, z: 6).magnitude == 7)
+  }
+
+  @Test func theTestFactoryDescribesADeviceLyingStill() {
+    let motion = DeviceMotion.test()
+    #expect(motion.gravity == Acceleration(x: 0, y: 0, z: -1))
+    #expect(motion.userAcceleration.magnitude == 0)
+    #expect(motion.attitude.roll == 0 && motion.attitude.pitch == 0)
+    #expect(DeviceMotion.test(heading: 90, timestamp: 3).heading == 90)
+  }
+}
+
+/// The endpoints a test's client was called with, in order.
+final class EndpointCalls: Sendable {
+  private let log = Mutex<[String]>([])
+  func record(_ name: String) { log.withLock { $0.append(name) } }
+  var names: [String] { log.withLock { $0 } }
+}
