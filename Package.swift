@@ -18,14 +18,16 @@ let package = Package(
     .executable(name: "imu-fuse", targets: ["imu-fuse"]),
   ],
   targets: [
+    // Shared by every layer: tiny, standard library and Glibc only (AnyHashableSendable, threads).
+    .target(name: "SensorsCore"),
     // Layer 0: hardware and protocol access, no reducer knowledge.
-    .target(name: "LinuxIIO"),
-    .target(name: "GPSD"),
+    .target(name: "LinuxIIO", dependencies: ["SensorsCore"]),
+    .target(name: "GPSD", dependencies: ["SensorsCore"]),
     // Layer 1: the reducer runtime.
-    .target(name: "ComposableStore"),
-    // Layer 2: clients built on layer 0.
-    .target(name: "ComposableMotion", dependencies: ["ComposableStore", "LinuxIIO"]),
-    .target(name: "ComposableLocation", dependencies: ["ComposableStore", "GPSD"]),
+    .target(name: "ComposableStore", dependencies: ["SensorsCore"]),
+    // Layer 2: clients built on layer 0; they do not depend on the reducer runtime.
+    .target(name: "ComposableMotion", dependencies: ["SensorsCore", "LinuxIIO"]),
+    .target(name: "ComposableLocation", dependencies: ["SensorsCore", "GPSD"]),
     // Test support, linked only by test targets (like swift-nio's NIOTestUtils).
     .target(
       name: "ComposableSensorsTesting",

@@ -1,5 +1,15 @@
-import Foundation
 import GPSD
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 extension LocationClient {
   /// Tuning shared by the live and replay backends.

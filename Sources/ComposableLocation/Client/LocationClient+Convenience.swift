@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 
 // The endpoints take `AnyHashableSendable`; these take any `Hashable & Sendable` id, the way
 // composable-core-location's `create(id:)` reads.

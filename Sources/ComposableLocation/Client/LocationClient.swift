@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 
 /// Location services as a value: a struct of `@Sendable` endpoints, the Linux counterpart of
 /// `CLLocationManager` in the shape of composable-core-location.

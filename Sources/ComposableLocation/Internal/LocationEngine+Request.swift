@@ -1,6 +1,11 @@
-import ComposableStore
-import Foundation
+import SensorsCore
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 extension LocationEngine {
   /// One fix meeting the desired accuracy, racing a fresh feed against the injected clock.

@@ -1,5 +1,10 @@
-import ComposableStore
-import Foundation
+import SensorsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 extension LocationEngine {
   /// Applies `change` to the manager for `id` (if it exists), then starts or stops its feed.

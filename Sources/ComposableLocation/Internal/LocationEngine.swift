@@ -1,5 +1,10 @@
-import ComposableStore
-import Foundation
+import SensorsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The shared runtime behind the live and replay clients: one ``ManagerState`` per id, the
 /// authorization status, and one feed (gpsd connection or replay) per id while it needs fixes.

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Everything one location manager (one id) holds, and how an input becomes events. The
 /// routing is a pure function of this state, so the engine stays a thin actor around it.

@@ -1,5 +1,16 @@
-import Foundation
 import GPSD
+import SensorsCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Plays a `gpspipe -w` capture one input at a time, pacing fixes by their timestamps on an
 /// injected clock. Pulled by an `AsyncStream(unfolding:)`, so a slow consumer holds the replay
@@ -36,9 +47,9 @@ actor ReplayCursor {
   /// Reads the capture, or explains why it cannot be read.
   static func load(_ url: URL) -> Result<[UInt8], LocationError> {
     do {
-      return .success(Array(try Data(contentsOf: url)))
+      return .success(try FileContents.bytes(path: url.path, limit: 1 << 30))
     } catch {
-      return .failure(.replayUnreadable(path: url.path, reason: error.localizedDescription))
+      return .failure(.replayUnreadable(path: url.path, reason: error.reason))
     }
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The state of the link to gpsd (beyond Core Location), reported by
 /// ``LocationEvent/serviceStateChanged(_:)``.

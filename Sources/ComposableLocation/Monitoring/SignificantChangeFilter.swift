@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Passes only significant location changes, like Core Location's significant-change service:
 /// the first fix, then a fix only once the device has moved at least ``minimumDistance`` and

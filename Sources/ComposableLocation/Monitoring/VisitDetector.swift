@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Detects visits from dwell: an arrival once fixes have stayed within ``radius`` of their
 /// centre for ``minimumDwell``, a departure once ``requiredDepartureFixes`` consecutive fixes

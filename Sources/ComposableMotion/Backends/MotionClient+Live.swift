@@ -1,5 +1,10 @@
-import Foundation
 import LinuxIIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 extension MotionClient {
   /// The client over the machine's Linux IIO sensors.

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 extension MotionClient {
   /// A client that plays a recording back as if it were the device's sensors, paced by `clock`.

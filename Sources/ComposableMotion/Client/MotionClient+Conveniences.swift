@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 
 // Call sites read like Core Motion: `motion.startAccelerometerUpdates(id: Manager.id)` with any
 // `Hashable & Sendable` id, and the availability flags as properties.

@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 
 /// Core Motion's `CMMotionManager` as a value: a struct of `@Sendable` endpoints that a
 /// reducer's effects call, and that a test overrides one by one.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Turns raw gyroscope, accelerometer and magnetometer samples into ``DeviceMotion`` values in a Core Motion
 /// reference frame, using an ``OrientationFilter``.

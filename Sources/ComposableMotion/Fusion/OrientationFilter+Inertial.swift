@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 // Gyroscope strapdown integration, rest detection, inclination correction and bias estimation.
 extension OrientationFilter {

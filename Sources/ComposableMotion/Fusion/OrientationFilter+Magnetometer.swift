@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 // Heading correction from the magnetometer, with disturbance detection and rejection.
 extension OrientationFilter {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// An orientation filter for gyroscope, accelerometer and optional magnetometer samples, after VQF
 /// (Laidig & Seel 2022, "VQF: Highly accurate IMU orientation estimation with bias estimation and magnetic

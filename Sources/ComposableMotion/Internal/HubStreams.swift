@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 
 /// Makes the streams a hub-backed ``MotionClient`` returns: one bounded stream per
 /// subscription, fed by the shared hub, ended by `stop`, `destroy`, a reader's end or failure,

@@ -1,5 +1,15 @@
-import Foundation
 import LinuxIIO
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The live backend's view of the machine: which IIO device serves each motion sensor, and
 /// how to read one device, buffered or polled.

@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 
 extension MotionClient {
   /// A client over a shared-reader hub; `.live` and `.replay` differ only in their backend.

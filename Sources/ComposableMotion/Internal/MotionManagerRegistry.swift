@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 import Synchronization
 
 /// The per-manager properties Core Motion keeps on a `CMMotionManager`: whether it exists,

@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 import Synchronization
 
 /// The imperative shell around ``SensorHubStateMachine``: it owns the stream continuations

@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 
 /// The bookkeeping behind shared sensor readers, free of any concurrency so a test can drive it.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The orientation of the device relative to an ``AttitudeReferenceFrame``, like Core Motion's `CMAttitude`.
 ///

@@ -1,4 +1,4 @@
-import ComposableStore
+import SensorsCore
 
 /// Why a ``MotionClient`` stream failed or a request could not be honoured.
 ///

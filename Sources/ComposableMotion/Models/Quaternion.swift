@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A unit quaternion describing a rotation, stored as scalar part `w` and vector part `(x, y, z)`.
 ///

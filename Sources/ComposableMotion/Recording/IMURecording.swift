@@ -1,4 +1,15 @@
-import Foundation
+import SensorsCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A gyroscope/accelerometer/(magnetometer) recording read from CSV, the input of `imu-fuse` and of replays.
 ///
@@ -46,17 +57,18 @@ public struct IMURecording: Sendable, Hashable {
     self.hasMagnetometer = hasMagnetometer
   }
 
+  /// The largest recording file read into memory, in bytes (1 GiB).
+  static let maximumFileSize = 1 << 30
+
   /// Reads and parses a CSV file, or any readable stream a path names (a pipe, `/dev/stdin`).
   public init(contentsOf url: URL) throws(IMURecordingError) {
-    let data: Data
+    let data: [UInt8]
     do {
-      // FileHandle rather than Data(contentsOf:), which refuses a FIFO with a misleading
+      // POSIX reads rather than Data(contentsOf:), which refuses a FIFO with a misleading
       // "permission denied" and so broke `imu-fuse <(zcat trial.csv.gz)`.
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
-      data = try handle.readToEnd() ?? Data()
+      data = try FileContents.bytes(path: url.path, limit: Self.maximumFileSize)
     } catch {
-      throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+      throw .unreadableFile(path: url.path, reason: error.reason)
     }
     try self.init(csv: data)
   }

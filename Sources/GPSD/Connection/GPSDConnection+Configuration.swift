@@ -1,4 +1,10 @@
-import Foundation
+import SensorsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 extension GPSDConnection {
   /// Where gpsd is and how to talk to it.
@@ -43,11 +49,15 @@ extension GPSDConnection {
       self.eventBufferSize = max(1, eventBufferSize)
     }
 
-    /// The default configuration with `GPSD_HOST` and `GPSD_PORT` from the environment applied,
+    /// The default configuration with `GPSD_HOST` and `GPSD_PORT` from this process's
+    /// environment applied, the convention gpsd's own clients follow.
+    public static func fromEnvironment() -> Configuration {
+      fromEnvironment(ProcessEnvironment.variables)
+    }
+
+    /// The default configuration with `GPSD_HOST` and `GPSD_PORT` from `environment` applied,
     /// the convention gpsd's own clients follow. An unparsable `GPSD_PORT` is ignored.
-    public static func fromEnvironment(
-      _ environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Configuration {
+    public static func fromEnvironment(_ environment: [String: String]) -> Configuration {
       var configuration = Configuration()
       if let host = environment["GPSD_HOST"], !host.isEmpty { configuration.host = host }
       if let text = environment["GPSD_PORT"], let port = UInt16(text), port > 0 {

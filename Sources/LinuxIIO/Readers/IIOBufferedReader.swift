@@ -1,4 +1,10 @@
-import Foundation
+import SensorsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Streams scans from a device's character device (`/dev/iio:deviceN`) through its kernel
 /// buffer: the way to read at hundreds or thousands of hertz with kernel timestamps.
@@ -90,9 +96,12 @@ public struct IIOBufferedReader: IIOSampleReader {
     // task: waiting here for the thread would deadlock. The thread tears down on its own.
     continuation.onTermination = { _ in wake.signal() }
     let loop = ScanReadLoop(reader: self, wake: wake, continuation: continuation)
-    let thread = Thread { loop.run() }
-    thread.name = "LinuxIIO \(device.id)"
-    thread.start()
+    if let code = DetachedThread.start(name: "iio \(device.id)", { loop.run() }) {
+      continuation.finish(
+        throwing: IIOError.systemCallFailed(
+          path: device.path, operation: "pthread_create", errno: code))
+      return IIOBufferedRead(samples: stream, wake: nil)
+    }
     return IIOBufferedRead(samples: stream, wake: wake)
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The filter coefficients that depend on the sample interval, cached because computing them needs
 /// `tan` and `exp` and the interval rarely changes by much.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Coefficients of a second-order Butterworth low-pass filter for one sample interval.
 struct LowPassCoefficients: Sendable {

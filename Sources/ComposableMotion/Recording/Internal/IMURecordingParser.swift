@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Splits CSV bytes into cells without Foundation's CSV machinery: a recording can hold 50 000 rows and
 /// more, and only a handful of columns are needed from each.
@@ -23,7 +32,7 @@ struct IMURecordingParser {
   ) {
     guard let headerRange = nextLine() else { throw .empty }
     let header = cells(in: headerRange).map { range in
-      String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+      Self.trimmed(String(decoding: bytes[range], as: UTF8.self))
     }
     var indices: [Int] = []
     for name in Self.required {
@@ -148,5 +157,14 @@ struct IMURecordingParser {
         text: String(decoding: bytes[range], as: UTF8.self))
     }
     return parsed
+  }
+
+  /// `text` without leading and trailing spaces and tabs.
+  static func trimmed(_ text: String) -> String {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = text.firstIndex(where: { !isBlank($0) }),
+      let last = text.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import SensorsCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -66,7 +66,7 @@ final class SocketSession: Sendable {
       $0.wakeWrite = pipeEnds[1]
       $0.started = true
     }
-    let thread = Thread { [self] in
+    let failure = DetachedThread.start(name: "gpsd \(host):\(port)") { [self] in
       shared.withLock { $0.thread = pthread_self() }
       run(wake: wake, sink: sink)
       shared.withLock { state in
@@ -80,8 +80,19 @@ final class SocketSession: Sendable {
       }
       finishedSignal.signal()
     }
-    thread.name = "gpsd \(host):\(port)"
-    thread.start()
+    if let code = failure {
+      shared.withLock { state in
+        close(state.wakeRead)
+        close(state.wakeWrite)
+        state.wakeRead = -1
+        state.wakeWrite = -1
+        state.finished = true
+      }
+      finishedSignal.signal()
+      sink(
+        .connectFailed(
+          .socket(operation: "pthread_create", errno: code, message: Self.message(code))))
+    }
   }
 
   /// Sends bytes on the socket without ever raising SIGPIPE; returns the error if the send failed.
