@@ -25,9 +25,9 @@ let package = Package(
     .target(name: "GPSD", dependencies: ["SensorsCore"]),
     // Layer 1: the reducer runtime.
     .target(name: "ComposableStore", dependencies: ["SensorsCore"]),
-    // Layer 2: clients built on layer 0; they do not depend on the reducer runtime.
-    .target(name: "ComposableMotion", dependencies: ["SensorsCore", "LinuxIIO"]),
-    .target(name: "ComposableLocation", dependencies: ["SensorsCore", "GPSD"]),
+    // Layer 2: clients built on layer 0, with effect helpers from the reducer runtime.
+    .target(name: "ComposableMotion", dependencies: ["SensorsCore", "ComposableStore", "LinuxIIO"]),
+    .target(name: "ComposableLocation", dependencies: ["SensorsCore", "ComposableStore", "GPSD"]),
     // Test support, linked only by test targets (like swift-nio's NIOTestUtils).
     .target(
       name: "ComposableSensorsTesting",
