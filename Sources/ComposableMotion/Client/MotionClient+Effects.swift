@@ -15,45 +15,60 @@ extension MotionClient {
   /// case .stop:
   ///   return .cancel(id: CancelID.motion)
   /// ```
+  ///
+  /// - Parameters:
+  ///   - id: the manager to create, run and destroy.
+  ///   - frame: the reference frame of the attitudes.
+  ///   - interval: the update interval to set before starting, or `nil` for the current one.
   public func deviceMotionUpdates(
-    id: some Hashable & Sendable, using frame: AttitudeReferenceFrame = .xArbitraryZVertical
+    id: some Hashable & Sendable, using frame: AttitudeReferenceFrame = .xArbitraryZVertical,
+    interval: Duration? = nil
   ) -> Effect<MotionUpdate<DeviceMotion>> {
-    let key = AnyHashableSendable(id)
-    return updates(
-      key, start: { startDeviceMotionUpdates($0, frame) }, stop: stopDeviceMotionUpdates)
+    updates(
+      AnyHashableSendable(id), sensor: .deviceMotion, interval: interval,
+      start: { startDeviceMotionUpdates($0, frame) }, stop: stopDeviceMotionUpdates)
   }
 
   /// Accelerometer updates (g) for manager `id` as an effect; see
-  /// ``deviceMotionUpdates(id:using:)``.
-  public func accelerometerUpdates(id: some Hashable & Sendable) -> Effect<
-    MotionUpdate<AccelerometerData>
-  > {
+  /// ``deviceMotionUpdates(id:using:interval:)``.
+  public func accelerometerUpdates(id: some Hashable & Sendable, interval: Duration? = nil)
+    -> Effect<MotionUpdate<AccelerometerData>>
+  {
     updates(
-      AnyHashableSendable(id), start: startAccelerometerUpdates, stop: stopAccelerometerUpdates)
+      AnyHashableSendable(id), sensor: .accelerometer, interval: interval,
+      start: startAccelerometerUpdates, stop: stopAccelerometerUpdates)
   }
 
   /// Gyroscope updates (rad/s) for manager `id` as an effect; see
-  /// ``deviceMotionUpdates(id:using:)``.
-  public func gyroUpdates(id: some Hashable & Sendable) -> Effect<MotionUpdate<GyroData>> {
-    updates(AnyHashableSendable(id), start: startGyroUpdates, stop: stopGyroUpdates)
+  /// ``deviceMotionUpdates(id:using:interval:)``.
+  public func gyroUpdates(id: some Hashable & Sendable, interval: Duration? = nil) -> Effect<
+    MotionUpdate<GyroData>
+  > {
+    updates(
+      AnyHashableSendable(id), sensor: .gyro, interval: interval, start: startGyroUpdates,
+      stop: stopGyroUpdates)
   }
 
   /// Magnetometer updates (µT) for manager `id` as an effect; see
-  /// ``deviceMotionUpdates(id:using:)``.
-  public func magnetometerUpdates(id: some Hashable & Sendable) -> Effect<
-    MotionUpdate<MagnetometerData>
-  > {
+  /// ``deviceMotionUpdates(id:using:interval:)``.
+  public func magnetometerUpdates(id: some Hashable & Sendable, interval: Duration? = nil)
+    -> Effect<MotionUpdate<MagnetometerData>>
+  {
     updates(
-      AnyHashableSendable(id), start: startMagnetometerUpdates, stop: stopMagnetometerUpdates)
+      AnyHashableSendable(id), sensor: .magnetometer, interval: interval,
+      start: startMagnetometerUpdates, stop: stopMagnetometerUpdates)
   }
 
   private func updates<Sample: Sendable & Equatable>(
     _ id: AnyHashableSendable,
+    sensor: MotionSensor,
+    interval: Duration?,
     start: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<Sample, any Error>,
     stop: @escaping @Sendable (AnyHashableSendable) async -> Void
   ) -> Effect<MotionUpdate<Sample>> {
-    .run { [create, destroy] send in
+    .run { [create, destroy, setUpdateInterval] send in
       await create(id)
+      if let interval { await setUpdateInterval(id, sensor, interval) }
       var ending = MotionUpdate<Sample>.finished
       do {
         for try await sample in start(id) { await send(.sample(sample)) }

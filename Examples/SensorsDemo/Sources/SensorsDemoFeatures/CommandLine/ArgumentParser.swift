@@ -2,12 +2,12 @@ import ComposableMotion
 
 /// Parses `sensors-demo`'s command line by hand (the package has no dependencies): a command
 /// name first (none for the dashboard), then `--option value`, `--option=value` or `--flag`.
-public enum ArgumentParser {
+enum ArgumentParser {
   /// Parses `arguments` (without the program name).
   ///
   /// - Throws: ``UsageError`` naming the unknown command or option, the missing or bad value,
   ///   or the conflicting options, and the `--help` to read.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> DemoArguments {
+  static func parse(_ arguments: [String]) throws(UsageError) -> DemoArguments {
     var result = DemoArguments()
     var rest = arguments[...]
     if let first = rest.first, !first.hasPrefix("-") {
@@ -155,28 +155,40 @@ public enum ArgumentParser {
     return DemoArguments.GPSDAddress(host: String(host), port: port)
   }
 
+  /// Options that pick different sources for the same data cannot be combined. The dashboard
+  /// has two halves, so there `--replay FILE` (whose format says which half it is for) may be
+  /// combined with a live option for the other half; ``Sources`` checks the rest.
   private static func checkConflicts(_ arguments: DemoArguments, helpHint: String)
     throws(UsageError)
   {
-    let motionSources = [
+    let dashboard = arguments.command == .dashboard
+    let chosen = [
       arguments.live ? "--live" : nil, arguments.bundled ? "--bundled" : nil,
-      arguments.iioRoot.map { _ in "--iio-root" },
-      arguments.command == .location ? nil : arguments.replay.map { _ in "--replay" },
+      dashboard ? nil : arguments.replay.map { _ in "--replay" },
+    ].compactMap { $0 }
+    let live = [
+      arguments.iioRoot.map { _ in "--iio-root" }, arguments.gpsd.map { _ in "--gpsd" },
+    ].compactMap { $0 }
+    let replays = [
+      dashboard ? arguments.replay.map { _ in "--replay" } : nil,
       arguments.replayIMU.map { _ in "--replay-imu" },
+      arguments.replayGPSD.map { _ in "--replay-gpsd" },
     ].compactMap { $0 }
-    if motionSources.count > 1 {
-      throw UsageError(
-        "options \(motionSources.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
-      )
+    var conflicts: [String] = []
+    if chosen.count > 1 { conflicts = chosen }
+    if arguments.bundled, let other = (live + replays).first { conflicts = ["--bundled", other] }
+    if !dashboard, arguments.replay != nil, let other = live.first {
+      conflicts = ["--replay", other]
     }
-    let locationSources = [
-      arguments.command == .location ? arguments.replay.map { _ in "--replay" } : nil,
-      arguments.command == .location && arguments.bundled ? "--bundled" : nil,
-      arguments.replayGPSD.map { _ in "--replay-gpsd" }, arguments.gpsd.map { _ in "--gpsd" },
-    ].compactMap { $0 }
-    if locationSources.count > 1 {
+    if dashboard, arguments.replayIMU != nil, arguments.iioRoot != nil {
+      conflicts = ["--replay-imu", "--iio-root"]
+    }
+    if dashboard, arguments.replayGPSD != nil, arguments.gpsd != nil {
+      conflicts = ["--replay-gpsd", "--gpsd"]
+    }
+    if !conflicts.isEmpty {
       throw UsageError(
-        "options \(locationSources.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
+        "options \(conflicts.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
       )
     }
   }

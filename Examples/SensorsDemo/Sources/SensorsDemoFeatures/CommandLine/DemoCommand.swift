@@ -1,5 +1,5 @@
 /// The commands of `sensors-demo`.
-public enum DemoCommand: String, CaseIterable, Sendable {
+enum DemoCommand: String, CaseIterable, Sendable {
   /// No command: the dashboard of device motion and location.
   case dashboard
   /// Record gravity · userAcceleration (composable-core-motion's example).
@@ -21,16 +21,19 @@ public enum DemoCommand: String, CaseIterable, Sendable {
   /// Raw magnetometer samples.
   case magnetometer
 
-  /// The options the command accepts (`--help` is always accepted).
+  /// The options the command accepts (`--help` is always accepted). Every command that reads
+  /// data takes the same source options (`--live`, `--bundled`, `--replay`, `--speed`) and the
+  /// same limits (`--seconds`, `--count`) and output (`--json`).
   var options: Set<DemoOption> {
-    let motionSource: Set<DemoOption> = [.live, .bundled, .iioRoot, .replay, .speed, .count, .json]
+    let run: Set<DemoOption> = [.live, .bundled, .replay, .speed, .seconds, .count, .json]
+    let motion = run.union([.iioRoot, .mode])
+    let location = run.union([.gpsd])
     switch self {
-    case .dashboard:
-      return [.live, .iioRoot, .gpsd, .replayIMU, .replayGPSD, .frame, .seconds, .speed, .json]
-    case .record, .tilt, .bouncer: return motionSource
-    case .motion: return motionSource.union([.frame])
-    case .accelerometer, .gyro, .magnetometer: return motionSource.union([.mode, .interval])
-    case .location: return [.gpsd, .replay, .bundled, .speed, .count, .json]
+    case .dashboard: return motion.union(location).union([.replayIMU, .replayGPSD, .frame])
+    case .record, .tilt, .bouncer: return motion
+    case .motion: return motion.union([.frame])
+    case .accelerometer, .gyro, .magnetometer: return motion.union([.interval])
+    case .location: return location
     case .devices: return [.iioRoot, .json]
     }
   }

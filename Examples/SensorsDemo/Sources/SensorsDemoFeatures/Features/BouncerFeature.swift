@@ -8,55 +8,50 @@ import ComposableStore
 /// The arena is measured in character cells, x to the right and y down the screen. The device's
 /// x axis points right on the screen and its y axis up, so a measured acceleration (g, Core
 /// Motion sign) pulls the block by `(a.x, −a.y)` × ``cellsPerSecondSquaredPerG``.
-public struct BouncerFeature: Reducer {
+struct BouncerFeature: Reducer {
   /// The share of its speed the block keeps when it bounces.
-  public static let elasticity = 0.85
+  static let elasticity = 0.85
   /// How hard 1 g pulls the block, in cells/s².
-  public static let cellsPerSecondSquaredPerG = 60.0
+  static let cellsPerSecondSquaredPerG = 60.0
   /// The accelerometer update interval the feature asks for: 50 Hz.
-  public static let updateInterval = Duration.milliseconds(20)
+  static let updateInterval = Duration.milliseconds(20)
 
   /// A point or a velocity in the arena: cells, or cells per second.
-  public struct Vector: Equatable, Sendable {
+  struct Vector: Equatable, Sendable {
     /// Across, to the right.
-    public var x: Double
+    var x: Double
     /// Down the screen.
-    public var y: Double
+    var y: Double
 
-    /// Creates a vector.
-    public init(x: Double, y: Double) {
-      self.x = x
-      self.y = y
-    }
   }
 
   /// The arena and the block.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The arena's width, cells.
-    public var width: Double
+    var width: Double
     /// The arena's height, cells.
-    public var height: Double
+    var height: Double
     /// The block's position, cells from the top-left corner.
-    public var position: Vector
+    var position: Vector
     /// The block's velocity, cells/s.
-    public var velocity = Vector(x: 0, y: 0)
+    var velocity = Vector(x: 0, y: 0)
     /// The latest accelerometer sample.
-    public var acceleration: Acceleration?
+    var acceleration: Acceleration?
     /// The time of the previous sample, seconds.
-    public var lastTimestamp: Double?
+    var lastTimestamp: Double?
     /// How many times the block hit an edge.
-    public var bounces = 0
+    var bounces = 0
     /// Samples received.
-    public var updateCount = 0
+    var updateCount = 0
     /// Stop after this many samples, or never when `nil` (`--count`).
-    public var limit: Int?
+    var limit: Int?
     /// Why updates stopped early.
-    public var errorMessage: String?
+    var errorMessage: String?
     /// Whether the run is over.
-    public var isFinished = false
+    var isFinished = false
 
     /// Creates an arena of `width` × `height` cells with the block in the middle.
-    public init(width: Double = 40, height: Double = 14, limit: Int? = nil) {
+    init(width: Double = 40, height: Double = 14, limit: Int? = nil) {
       self.width = width
       self.height = height
       self.position = Vector(x: width / 2, y: height / 2)
@@ -65,7 +60,7 @@ public struct BouncerFeature: Reducer {
   }
 
   /// What can happen.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// Start accelerometer updates.
     case start
     /// Stop them and release the manager.
@@ -83,28 +78,18 @@ public struct BouncerFeature: Reducer {
 
   let motion: MotionClient
 
-  /// Creates the feature on a motion client.
-  public init(motion: MotionClient) {
-    self.motion = motion
-  }
-
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      return .run { [motion] send in
-        await motion.create(id: ManagerID())
-        await motion.setUpdateInterval(
-          id: ManagerID(), sensor: .accelerometer, to: Self.updateInterval)
-        do {
-          for try await sample in motion.startAccelerometerUpdates(id: ManagerID()) {
-            await send(.accelerometer(sample))
+      return motion.accelerometerUpdates(id: ManagerID(), interval: Self.updateInterval)
+        .map { update in
+          switch update {
+          case .sample(let sample): .accelerometer(sample)
+          case .finished: .accelerometerFinished
+          case .failed(let message): .accelerometerFailed(message)
           }
-          await send(.accelerometerFinished)
-        } catch {
-          await send(.accelerometerFailed("\(error)"))
         }
-      }
-      .cancellable(id: CancelID.updates, cancelInFlight: true)
+        .cancellable(id: CancelID.updates, cancelInFlight: true)
 
     case .stop:
       return stop()
@@ -162,13 +147,8 @@ public struct BouncerFeature: Reducer {
     position = min(max(position, 0), limit)
   }
 
+  /// Cancelling the updates effect stops the updates and destroys the manager.
   private func stop() -> Effect<Action> {
-    .concatenate(
-      .cancel(id: CancelID.updates),
-      .run { [motion] _ in
-        await motion.stopAccelerometerUpdates(id: ManagerID())
-        await motion.destroy(id: ManagerID())
-      }
-    )
+    .cancel(id: CancelID.updates)
   }
 }

@@ -3,59 +3,37 @@ import ComposableMotion
 import ComposableStore
 
 /// `sensors-demo` with no command: device motion and location side by side, built from
-/// ``MotionFeature`` and ``LocationFeature`` with `Scope`, plus an optional time limit so a piped
-/// run ends on its own.
-public struct DashboardFeature: Reducer {
+/// ``MotionFeature`` and ``LocationFeature`` with `Scope`.
+struct DashboardFeature: Reducer {
   /// Both halves of the dashboard.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The device-motion half.
-    public var motion: MotionFeature.State
+    var motion: MotionFeature.State
     /// The location half.
-    public var location: LocationFeature.State
-    /// Where the data comes from, e.g. "replaying bundled recordings".
-    public var source: String
-    /// Stop after this long, or run until quit when `nil`.
-    public var timeLimit: Duration?
-    /// Whether the time limit has passed.
-    public var timeIsUp = false
+    var location: LocationFeature.State
 
     /// Creates the dashboard's initial state.
-    public init(
-      source: String, timeLimit: Duration? = nil,
-      frame: AttitudeReferenceFrame = .xArbitraryZVertical
-    ) {
+    init(frame: AttitudeReferenceFrame = .xArbitraryZVertical) {
       self.motion = MotionFeature.State(frame: frame)
       self.location = LocationFeature.State()
-      self.source = source
-      self.timeLimit = timeLimit
     }
 
     /// The tilt gravity shows right now (no debounce: the dashboard shows the raw reading).
-    public var tilt: String {
+    var tilt: String {
       guard let gravity = motion.latest?.gravity else { return "—" }
-      let frontal = TiltFeature.FrontalTilt(gravityZ: gravity.z)
-      let lateral = TiltFeature.LateralTilt(gravityX: gravity.x)
-      let parts = [
-        frontal == .none ? nil : frontal.rawValue, lateral == .none ? nil : lateral.rawValue,
-      ]
-      .compactMap { $0 }
-      return parts.isEmpty ? "vertical" : parts.joined(separator: ", ")
+      return TiltFeature.describe(
+        frontal: TiltFeature.FrontalTilt(gravityZ: gravity.z),
+        lateral: TiltFeature.LateralTilt(gravityX: gravity.x))
     }
 
-    /// Whether the dashboard is done: time is up, or both sources ended.
-    public var isFinished: Bool {
-      timeIsUp || (motion.isFinished && location.isFinished)
-    }
+    /// Whether the dashboard is done: both halves finished.
+    var isFinished: Bool { motion.isFinished && location.isFinished }
   }
 
-  /// What can happen.
-  public enum Action: Equatable, Sendable {
-    /// Start both halves (and the time limit).
-    case start
-    /// Stop both halves.
-    case stop
-    /// The time limit passed.
-    case timeUp
+  /// What can happen: each half's own actions. The halves are started and stopped by their
+  /// own actions (`.motion(.start)`, `.location(.onAppear)`), sent by whoever shows the
+  /// dashboard, not by a parent action that forwards them.
+  enum Action: Equatable, Sendable {
     /// Something for the motion half.
     case motion(MotionFeature.Action)
     /// Something for the location half.
@@ -72,48 +50,21 @@ public struct DashboardFeature: Reducer {
     }
   }
 
-  enum CancelID { case timer }
-
   let motion: MotionClient
   let location: LocationClient
-  let clock: any Clock<Duration>
 
-  /// Creates the dashboard on its two clients; `clock` times the limit.
-  public init(motion: MotionClient, location: LocationClient, clock: any Clock<Duration>) {
+  /// Creates the dashboard on its two clients.
+  init(motion: MotionClient, location: LocationClient) {
     self.motion = motion
     self.location = location
-    self.clock = clock
   }
 
-  public var body: some Reducer<State, Action> {
+  var body: some Reducer<State, Action> {
     Scope(state: \.motion, action: Action.motionPath) {
       MotionFeature(motion: motion)
     }
     Scope(state: \.location, action: Action.locationPath) {
       LocationFeature(location: location)
-    }
-    Reduce { state, action in
-      switch action {
-      case .start:
-        var effects: [Effect<Action>] = [.send(.motion(.start)), .send(.location(.onAppear))]
-        if let limit = state.timeLimit {
-          effects.append(
-            .run { [clock] send in
-              try await clock.sleep(for: limit)
-              await send(.timeUp)
-            }
-            .cancellable(id: CancelID.timer))
-        }
-        return .merge(effects)
-      case .stop:
-        return .merge(
-          .cancel(id: CancelID.timer), .send(.motion(.stop)), .send(.location(.onDisappear)))
-      case .timeUp:
-        state.timeIsUp = true
-        return .none
-      case .motion, .location:
-        return .none
-      }
     }
   }
 }

@@ -3,27 +3,27 @@ import LinuxIIO
 
 /// `sensors-demo devices`: the IIO devices under a sysfs root, with their channels, units,
 /// scales, mount matrices and reading modes.
-public struct DevicesFeature: Reducer {
+struct DevicesFeature: Reducer {
   /// What the screen shows.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The discovery root searched.
-    public var root: String
+    var root: String
     /// The devices found, once loaded.
-    public var devices: [IIODevice]?
+    var devices: [IIODevice]?
     /// Why discovery failed.
-    public var errorMessage: String?
+    var errorMessage: String?
 
     /// Creates the state for a root (default `/sys/bus/iio/devices`).
-    public init(root: String = IIOSystem.defaultRoot) {
+    init(root: String = IIOSystem.defaultRoot) {
       self.root = root
     }
 
     /// Whether discovery finished, with or without devices.
-    public var isFinished: Bool { devices != nil || errorMessage != nil }
+    var isFinished: Bool { devices != nil || errorMessage != nil }
   }
 
   /// What can happen.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// Look for devices.
     case load
     /// Discovery finished.
@@ -32,24 +32,30 @@ public struct DevicesFeature: Reducer {
     case failed(String)
   }
 
-  let discover: @Sendable (String) throws(IIOError) -> [IIODevice]
+  /// How devices are found: a dependency, so the reducer never touches sysfs itself.
+  struct Scan: Sendable {
+    /// Lists the devices under a sysfs root.
+    var devices: @Sendable (String) async throws(IIOError) -> [IIODevice]
 
-  /// Creates the feature; `discover` lists the devices under a root (``IIOSystem`` by default).
-  public init(
-    discover: @escaping @Sendable (String) throws(IIOError) -> [IIODevice] = {
-      root throws(IIOError) in
-      try IIOSystem(root: root).devices()
+    /// Creates a scan from its one endpoint.
+    init(devices: @escaping @Sendable (String) async throws(IIOError) -> [IIODevice]) {
+      self.devices = devices
     }
-  ) {
-    self.discover = discover
+
+    /// The kernel's devices, through ``IIOSystem``.
+    static var live: Scan {
+      Scan { root throws(IIOError) in try IIOSystem(root: root).devices() }
+    }
   }
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  let scan: Scan
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .load:
-      return .run { [discover, root = state.root] send in
+      return .run { [scan, root = state.root] send in
         do throws(IIOError) {
-          let devices = try discover(root)
+          let devices = try await scan.devices(root)
           await send(
             devices.isEmpty ? .failed(Self.noDevicesMessage(root: root)) : .loaded(devices))
         } catch {

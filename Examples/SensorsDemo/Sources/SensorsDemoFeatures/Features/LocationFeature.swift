@@ -4,47 +4,51 @@ import ComposableStore
 /// `sensors-demo location`: composable-core-location's example as a feature. On appear it
 /// creates a manager and asks for authorization; denied shows an alert, authorized starts
 /// location updates; fixes, satellites and the link to gpsd show as they arrive.
-public struct LocationFeature: Reducer {
+struct LocationFeature: Reducer {
   /// The alert shown when location access is denied.
-  public static let deniedAlert =
+  static let deniedAlert =
     "Location makes this app better. Please consider giving us access."
 
   /// What the screen shows.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The latest authorization status.
-    public var authorization = AuthorizationStatus.notDetermined
+    var authorization = AuthorizationStatus.notDetermined
     /// An alert to show, or `nil`.
-    public var alert: String?
+    var alert: String?
     /// The latest fix.
-    public var location: Location?
+    var location: Location?
     /// The satellites in view.
-    public var satellites: [Satellite] = []
+    var satellites: [Satellite] = []
     /// The latest state of the link to gpsd (or of the replay).
-    public var service: ServiceState?
+    var service: ServiceState?
     /// Fixes received.
-    public var locationCount = 0
+    var locationCount = 0
     /// How many fixes of the latest `locationsUpdated` event were taken (fewer than it held
     /// when the limit was reached).
-    public var acceptedFromLastUpdate = 0
+    var acceptedFromLastUpdate = 0
     /// Stop after this many fixes, or never when `nil` (`--count`).
-    public var limit: Int?
+    var limit: Int?
     /// The latest error, which the stream survives.
-    public var errorMessage: String?
-    /// Whether the run is over: the limit was reached, the source ended, gpsd is unavailable
-    /// or access was denied.
-    public var isFinished = false
+    var errorMessage: String?
+    /// Whether the run is over: the limit was reached, the source ended or access was denied.
+    /// gpsd being unreachable is not the end: the client keeps reconnecting.
+    var isFinished = false
+    /// Whether the source ended by itself (a replay reached its end).
+    var sourceEnded = false
+    /// Whether gpsd (or the replay) was connected at least once.
+    var hasConnected = false
 
     /// Creates the initial state.
-    public init(limit: Int? = nil) {
+    init(limit: Int? = nil) {
       self.limit = limit
     }
 
     /// Satellites used in the current solution.
-    public var satellitesUsed: Int { satellites.filter(\.used).count }
+    var satellitesUsed: Int { satellites.filter(\.used).count }
   }
 
   /// What can happen.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// The feature appeared: create the manager and ask for authorization.
     case onAppear
     /// The feature goes away: stop updates and destroy the manager.
@@ -56,36 +60,25 @@ public struct LocationFeature: Reducer {
   }
 
   /// The manager id this feature creates and destroys.
-  public struct ManagerID: Hashable, Sendable {
-    /// Creates the id.
-    public init() {}
+  struct ManagerID: Hashable, Sendable {
   }
 
   enum CancelID { case events }
 
   let location: LocationClient
 
-  /// Creates the feature on a location client (`.replay`, `.live` or a test's client).
-  public init(location: LocationClient) {
-    self.location = location
-  }
-
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
-      return .run { [location] send in
-        let events = await location.create(id: ManagerID())
+      return location.events(id: ManagerID()) { [location] in
         await location.requestWhenInUseAuthorization(id: ManagerID())
-        for await event in events {
-          await send(.locationManager(event))
-        }
       }
+      .map(Action.locationManager)
       .cancellable(id: CancelID.events, cancelInFlight: true)
 
     case .onDisappear:
-      return .concatenate(
-        .cancel(id: CancelID.events),
-        .run { [location] _ in await location.destroy(id: ManagerID()) })
+      // Cancelling the events effect destroys the manager and closes its connection.
+      return .cancel(id: CancelID.events)
 
     case .alertDismissed:
       state.alert = nil
@@ -130,8 +123,14 @@ public struct LocationFeature: Reducer {
       return .none
 
     case .serviceStateChanged(let service):
+      // `unavailable` is not the end: the client keeps reconnecting (gpsd restarting, say), so
+      // only the end of the source finishes the run.
       state.service = service
-      if service == .ended || service == .unavailable { state.isFinished = true }
+      if case .connected = service { state.hasConnected = true }
+      if service == .ended {
+        state.sourceEnded = true
+        state.isFinished = true
+      }
       return .none
 
     case .failed(let error):

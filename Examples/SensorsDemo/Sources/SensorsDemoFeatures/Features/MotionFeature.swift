@@ -3,28 +3,28 @@ import ComposableStore
 
 /// `sensors-demo motion`: fused device motion (attitude, gravity, user acceleration, heading)
 /// in the reference frame the user picks.
-public struct MotionFeature: Reducer {
+struct MotionFeature: Reducer {
   /// What the screen shows.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The frame attitudes are expressed in.
-    public var frame: AttitudeReferenceFrame
+    var frame: AttitudeReferenceFrame
     /// The latest update.
-    public var latest: DeviceMotion?
+    var latest: DeviceMotion?
     /// Updates received.
-    public var updateCount = 0
+    var updateCount = 0
     /// Stop after this many updates, or never when `nil` (`--count`).
-    public var limit: Int?
+    var limit: Int?
     /// Why updates stopped early.
-    public var errorMessage: String?
+    var errorMessage: String?
     /// Whether the run is over.
-    public var isFinished = false
+    var isFinished = false
     /// Whether to start again when the updates end on their own (a replay played to its end).
-    public var repeats: Bool
+    var repeats: Bool
     /// How many times the updates ended on their own and started again.
-    public var restarts = 0
+    var restarts = 0
 
     /// Creates the initial state.
-    public init(
+    init(
       frame: AttitudeReferenceFrame = .xArbitraryZVertical, limit: Int? = nil, repeats: Bool = false
     ) {
       self.frame = frame
@@ -34,7 +34,7 @@ public struct MotionFeature: Reducer {
   }
 
   /// What can happen.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// Start device-motion updates in the state's frame.
     case start
     /// Stop them and release the manager.
@@ -52,12 +52,7 @@ public struct MotionFeature: Reducer {
 
   let motion: MotionClient
 
-  /// Creates the feature on a motion client.
-  public init(motion: MotionClient) {
-    self.motion = motion
-  }
-
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
       return start(frame: state.frame)
@@ -91,27 +86,14 @@ public struct MotionFeature: Reducer {
   }
 
   private func start(frame: AttitudeReferenceFrame) -> Effect<Action> {
-    .run { [motion] send in
-      await motion.create(id: ManagerID())
-      do {
-        for try await update in motion.startDeviceMotionUpdates(id: ManagerID(), using: frame) {
-          await send(.motionUpdate(update))
-        }
-        await send(.motionFinished)
-      } catch {
-        await send(.motionFailed("\(error)"))
-      }
-    }
-    .cancellable(id: CancelID.updates, cancelInFlight: true)
+    motion.deviceMotionUpdates(id: ManagerID(), using: frame).map(Action.init)
+      .cancellable(id: CancelID.updates, cancelInFlight: true)
   }
 
+  /// Cancelling the updates effect stops the updates and destroys the manager.
   private func stop() -> Effect<Action> {
-    .concatenate(
-      .cancel(id: CancelID.updates),
-      .run { [motion] _ in
-        await motion.stopDeviceMotionUpdates(id: ManagerID())
-        await motion.destroy(id: ManagerID())
-      }
-    )
+    .cancel(id: CancelID.updates)
   }
 }
+
+extension MotionFeature.Action: DeviceMotionAction {}

@@ -3,9 +3,9 @@ import ComposableStore
 
 /// `sensors-demo accelerometer|gyro|magnetometer`: one raw sensor's samples, in Core Motion
 /// units (g, rad/s, µT).
-public struct SensorFeature: Reducer {
+struct SensorFeature: Reducer {
   /// The raw sensors this feature can stream.
-  public enum Sensor: String, Equatable, Sendable, CaseIterable {
+  enum Sensor: String, Equatable, Sendable, CaseIterable {
     /// Acceleration in g, Core Motion sign.
     case accelerometer
     /// Rotation rate in rad/s.
@@ -14,7 +14,7 @@ public struct SensorFeature: Reducer {
     case magnetometer
 
     /// The unit of the sensor's values.
-    public var unit: String {
+    var unit: String {
       switch self {
       case .accelerometer: "g"
       case .gyro: "rad/s"
@@ -23,7 +23,7 @@ public struct SensorFeature: Reducer {
     }
 
     /// The client's name for the sensor.
-    public var motionSensor: MotionSensor {
+    var motionSensor: MotionSensor {
       switch self {
       case .accelerometer: .accelerometer
       case .gyro: .gyro
@@ -33,46 +33,39 @@ public struct SensorFeature: Reducer {
   }
 
   /// One sample of any raw sensor: three axes in the sensor's unit and a time in seconds.
-  public struct Sample: Equatable, Sendable {
+  struct Sample: Equatable, Sendable {
     /// The x component.
-    public var x: Double
+    var x: Double
     /// The y component.
-    public var y: Double
+    var y: Double
     /// The z component.
-    public var z: Double
+    var z: Double
     /// When it was taken, seconds (since boot for live sensors).
-    public var timestamp: Double
+    var timestamp: Double
 
-    /// Creates a sample.
-    public init(x: Double, y: Double, z: Double, timestamp: Double) {
-      self.x = x
-      self.y = y
-      self.z = z
-      self.timestamp = timestamp
-    }
   }
 
   /// What the screen shows.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The sensor streamed.
-    public var sensor: Sensor
+    var sensor: Sensor
     /// The update interval asked for, or the client's default when `nil`.
-    public var interval: Duration?
+    var interval: Duration?
     /// The latest sample.
-    public var latest: Sample?
+    var latest: Sample?
     /// The last samples' magnitudes, for the sparkline.
-    public var recentMagnitudes: [Double] = []
+    var recentMagnitudes: [Double] = []
     /// Samples received.
-    public var sampleCount = 0
+    var sampleCount = 0
     /// Stop after this many samples, or never when `nil` (`--count`).
-    public var limit: Int?
+    var limit: Int?
     /// Why updates stopped early.
-    public var errorMessage: String?
+    var errorMessage: String?
     /// Whether the run is over.
-    public var isFinished = false
+    var isFinished = false
 
     /// Creates the initial state.
-    public init(sensor: Sensor, interval: Duration? = nil, limit: Int? = nil) {
+    init(sensor: Sensor, interval: Duration? = nil, limit: Int? = nil) {
       self.sensor = sensor
       self.interval = interval
       self.limit = limit
@@ -80,7 +73,7 @@ public struct SensorFeature: Reducer {
   }
 
   /// What can happen.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// Start updates.
     case start
     /// Stop them and release the manager.
@@ -101,27 +94,11 @@ public struct SensorFeature: Reducer {
 
   let motion: MotionClient
 
-  /// Creates the feature on a motion client.
-  public init(motion: MotionClient) {
-    self.motion = motion
-  }
-
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      return .run { [motion, sensor = state.sensor, interval = state.interval] send in
-        await motion.create(id: ManagerID())
-        if let interval {
-          await motion.setUpdateInterval(id: ManagerID(), sensor: sensor.motionSensor, to: interval)
-        }
-        do {
-          try await Self.stream(sensor, from: motion) { await send(.sample($0)) }
-          await send(.finished)
-        } catch {
-          await send(.failed("\(error)"))
-        }
-      }
-      .cancellable(id: CancelID.updates, cancelInFlight: true)
+      return Self.updates(of: state.sensor, from: motion, interval: state.interval)
+        .cancellable(id: CancelID.updates, cancelInFlight: true)
 
     case .stop:
       return stop(state.sensor)
@@ -151,39 +128,53 @@ public struct SensorFeature: Reducer {
     }
   }
 
-  private static func stream(
-    _ sensor: Sensor, from motion: MotionClient, into deliver: (Sample) async -> Void
-  ) async throws {
+  /// The sensor's updates effect, its samples made uniform.
+  private static func updates(of sensor: Sensor, from motion: MotionClient, interval: Duration?)
+    -> Effect<Action>
+  {
     switch sensor {
     case .accelerometer:
-      for try await data in motion.startAccelerometerUpdates(id: ManagerID()) {
-        let a = data.acceleration
-        await deliver(Sample(x: a.x, y: a.y, z: a.z, timestamp: data.timestamp))
+      motion.accelerometerUpdates(id: ManagerID(), interval: interval).map {
+        Action($0) { Sample($0.acceleration, at: $0.timestamp) }
       }
     case .gyro:
-      for try await data in motion.startGyroUpdates(id: ManagerID()) {
-        let r = data.rotationRate
-        await deliver(Sample(x: r.x, y: r.y, z: r.z, timestamp: data.timestamp))
+      motion.gyroUpdates(id: ManagerID(), interval: interval).map {
+        Action($0) {
+          Sample(
+            x: $0.rotationRate.x, y: $0.rotationRate.y, z: $0.rotationRate.z,
+            timestamp: $0.timestamp)
+        }
       }
     case .magnetometer:
-      for try await data in motion.startMagnetometerUpdates(id: ManagerID()) {
-        let m = data.magneticField
-        await deliver(Sample(x: m.x, y: m.y, z: m.z, timestamp: data.timestamp))
+      motion.magnetometerUpdates(id: ManagerID(), interval: interval).map {
+        Action($0) {
+          Sample(
+            x: $0.magneticField.x, y: $0.magneticField.y, z: $0.magneticField.z,
+            timestamp: $0.timestamp)
+        }
       }
     }
   }
 
+  /// Cancelling the updates effect stops the updates and destroys the manager.
   private func stop(_ sensor: Sensor) -> Effect<Action> {
-    .concatenate(
-      .cancel(id: CancelID.updates),
-      .run { [motion] _ in
-        switch sensor {
-        case .accelerometer: await motion.stopAccelerometerUpdates(id: ManagerID())
-        case .gyro: await motion.stopGyroUpdates(id: ManagerID())
-        case .magnetometer: await motion.stopMagnetometerUpdates(id: ManagerID())
-        }
-        await motion.destroy(id: ManagerID())
-      }
-    )
+    .cancel(id: CancelID.updates)
+  }
+}
+
+extension SensorFeature.Sample {
+  init(_ acceleration: Acceleration, at timestamp: Double) {
+    self.init(x: acceleration.x, y: acceleration.y, z: acceleration.z, timestamp: timestamp)
+  }
+}
+
+extension SensorFeature.Action {
+  /// The feature's action for what an updates effect sent, `sample` converting each sample.
+  init<Raw>(_ update: MotionUpdate<Raw>, sample: (Raw) -> SensorFeature.Sample) {
+    switch update {
+    case .sample(let raw): self = .sample(sample(raw))
+    case .finished: self = .finished
+    case .failed(let message): self = .failed(message)
+    }
   }
 }

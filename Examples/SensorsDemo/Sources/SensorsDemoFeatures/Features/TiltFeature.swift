@@ -7,26 +7,35 @@ import ComposableStore
 /// towards the user), lateral tilt from its x component (beyond ±0.125 g the device leans to a
 /// side). Each is deduplicated and debounced for ``debounce`` on the injected clock, so a tilt
 /// shorter than that never shows; with neither tilted the device is "vertical".
-public struct TiltFeature: Reducer {
-  /// Which way the device leans forward or back.
-  public enum FrontalTilt: String, Equatable, Sendable {
-    /// Top edge away from the user: the screen faces down (gravity z > 0.25 g).
+struct TiltFeature: Reducer {
+  /// Which way the device leans forward or back, or that it lies flat.
+  enum FrontalTilt: String, Equatable, Sendable {
+    /// Top edge away from the user: the screen turns down (0.25 g < gravity z < 0.9 g).
     case forward
-    /// Top edge towards the user: the screen faces up (gravity z < −0.25 g).
+    /// Top edge towards the user: the screen turns up (−0.9 g < gravity z < −0.25 g).
     case backward
+    /// Lying flat, screen up (gravity z ≤ −0.9 g, within about 25° of level): not a tilt.
+    case faceUp = "lying flat, face up"
+    /// Lying flat, screen down (gravity z ≥ 0.9 g).
+    case faceDown = "lying flat, face down"
     /// Neither.
     case none
 
     /// The tilt that gravity's z component (g, Core Motion sign) shows.
-    public init(gravityZ z: Double) {
+    init(gravityZ z: Double) {
+      let (flat, tilted) = (TiltFeature.flatThreshold, TiltFeature.frontalThreshold)
       self =
-        z > TiltFeature.frontalThreshold
-        ? .forward : z < -TiltFeature.frontalThreshold ? .backward : .none
+        z >= flat
+        ? .faceDown
+        : z <= -flat ? .faceUp : z > tilted ? .forward : z < -tilted ? .backward : .none
     }
+
+    /// Whether the device lies flat rather than leaning.
+    var isFlat: Bool { self == .faceUp || self == .faceDown }
   }
 
   /// Which way the device leans to the side.
-  public enum LateralTilt: String, Equatable, Sendable {
+  enum LateralTilt: String, Equatable, Sendable {
     /// Leaning to the left (gravity x < −0.125 g).
     case left
     /// Leaning to the right (gravity x > 0.125 g).
@@ -35,60 +44,68 @@ public struct TiltFeature: Reducer {
     case none
 
     /// The tilt that gravity's x component (g, Core Motion sign) shows.
-    public init(gravityX x: Double) {
+    init(gravityX x: Double) {
       self =
         x > TiltFeature.lateralThreshold
         ? .right : x < -TiltFeature.lateralThreshold ? .left : .none
     }
   }
 
+  /// How a pair of tilts reads: "vertical", "lying flat, face up", "forward, left", ….
+  static func describe(frontal: FrontalTilt, lateral: LateralTilt) -> String {
+    if frontal.isFlat { return frontal.rawValue }
+    let parts = [
+      frontal == .none ? nil : frontal.rawValue, lateral == .none ? nil : lateral.rawValue,
+    ]
+    .compactMap { $0 }
+    return parts.isEmpty ? "vertical" : parts.joined(separator: ", ")
+  }
+
   /// Gravity z beyond which the device counts as tilted forward or back, in g.
-  public static let frontalThreshold = 0.25
+  static let frontalThreshold = 0.25
+  /// Gravity z beyond which the device counts as lying flat rather than tilted, in g (about 25°
+  /// from level).
+  static let flatThreshold = 0.9
   /// Gravity x beyond which the device counts as tilted sideways, in g.
-  public static let lateralThreshold = 0.125
+  static let lateralThreshold = 0.125
   /// How long a tilt must last before it shows.
-  public static let debounce = Duration.milliseconds(250)
+  static let debounce = Duration.milliseconds(250)
   /// The device-motion update interval the detector asks for: 60 Hz.
-  public static let updateInterval = Duration.nanoseconds(16_666_667)
+  static let updateInterval = Duration.nanoseconds(16_666_667)
 
   /// What the screen shows.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The frontal tilt that has lasted at least the debounce time.
-    public var frontal = FrontalTilt.none
+    var frontal = FrontalTilt.none
     /// The lateral tilt that has lasted at least the debounce time.
-    public var lateral = LateralTilt.none
+    var lateral = LateralTilt.none
     /// The frontal tilt the latest update shows, waiting out the debounce.
-    public var pendingFrontal = FrontalTilt.none
+    var pendingFrontal = FrontalTilt.none
     /// The lateral tilt the latest update shows, waiting out the debounce.
-    public var pendingLateral = LateralTilt.none
+    var pendingLateral = LateralTilt.none
     /// The latest gravity, in g.
-    public var gravity: Acceleration?
+    var gravity: Acceleration?
     /// Updates received.
-    public var updateCount = 0
+    var updateCount = 0
     /// Stop after this many updates, or never when `nil` (`--count`).
-    public var limit: Int?
+    var limit: Int?
     /// Why updates stopped early.
-    public var errorMessage: String?
+    var errorMessage: String?
     /// Whether the run is over.
-    public var isFinished = false
+    var isFinished = false
 
     /// Creates the initial state, optionally with a limit on the number of updates.
-    public init(limit: Int? = nil) {
+    init(limit: Int? = nil) {
       self.limit = limit
     }
 
-    /// "vertical" when neither tilt shows, otherwise the tilts that do, e.g. "forward, left".
-    public var summary: String {
-      let parts = [
-        frontal == .none ? nil : frontal.rawValue, lateral == .none ? nil : lateral.rawValue,
-      ]
-      .compactMap { $0 }
-      return parts.isEmpty ? "vertical" : parts.joined(separator: ", ")
-    }
+    /// "vertical" when neither tilt shows, "lying flat, face up" (or down) when flat, otherwise
+    /// the tilts that do, e.g. "forward, left".
+    var summary: String { TiltFeature.describe(frontal: frontal, lateral: lateral) }
   }
 
   /// What can happen.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// Start device-motion updates at 60 Hz.
     case start
     /// Stop them and release the manager.
@@ -111,29 +128,12 @@ public struct TiltFeature: Reducer {
   let motion: MotionClient
   let clock: any Clock<Duration>
 
-  /// Creates the detector; `clock` times the debounce (a `TestClock` in tests).
-  public init(motion: MotionClient, clock: any Clock<Duration>) {
-    self.motion = motion
-    self.clock = clock
-  }
-
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      return .run { [motion] send in
-        await motion.create(id: ManagerID())
-        await motion.setUpdateInterval(
-          id: ManagerID(), sensor: .deviceMotion, to: Self.updateInterval)
-        do {
-          for try await update in motion.startDeviceMotionUpdates(id: ManagerID()) {
-            await send(.motionUpdate(update))
-          }
-          await send(.motionFinished)
-        } catch {
-          await send(.motionFailed("\(error)"))
-        }
-      }
-      .cancellable(id: CancelID.updates, cancelInFlight: true)
+      return motion.deviceMotionUpdates(id: ManagerID(), interval: Self.updateInterval)
+        .map(Action.init)
+        .cancellable(id: CancelID.updates, cancelInFlight: true)
 
     case .stop:
       return stopEverything()
@@ -193,14 +193,11 @@ public struct TiltFeature: Reducer {
     .cancellable(id: id, cancelInFlight: true)
   }
 
+  /// Cancels the updates (which stops them and destroys the manager) and any pending debounce.
   private func stopEverything() -> Effect<Action> {
-    .concatenate(
-      .merge(
-        .cancel(id: CancelID.updates), .cancel(id: CancelID.frontal), .cancel(id: CancelID.lateral)),
-      .run { [motion] _ in
-        await motion.stopDeviceMotionUpdates(id: ManagerID())
-        await motion.destroy(id: ManagerID())
-      }
-    )
+    .merge(
+      .cancel(id: CancelID.updates), .cancel(id: CancelID.frontal), .cancel(id: CancelID.lateral))
   }
 }
+
+extension TiltFeature.Action: DeviceMotionAction {}

@@ -1,6 +1,6 @@
 extension BouncerFeature {
   /// The arena with the block, and the numbers behind it.
-  public static let presentation = Presentation<State, Action>(
+  static let presentation = Presentation<State, Action>(
     screen: { state in
       [
         "Bouncer (elasticity \(BouncerFeature.elasticity); the block falls the way gravity pulls)",

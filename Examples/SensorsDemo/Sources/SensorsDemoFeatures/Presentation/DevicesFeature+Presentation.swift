@@ -2,7 +2,7 @@ import LinuxIIO
 
 extension DevicesFeature {
   /// One block per device: name, node, modes, then one row per channel.
-  public static let presentation = Presentation<State, Action>(
+  static let presentation = Presentation<State, Action>(
     screen: { state in
       ["IIO devices under \(state.root)", ""]
         + (state.devices.map { $0.flatMap(DevicesFeature.rows(for:)) } ?? [])

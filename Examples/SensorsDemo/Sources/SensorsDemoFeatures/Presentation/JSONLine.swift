@@ -5,46 +5,46 @@ import Foundation
 ///
 /// Absent values are left out rather than written as `null`, and numbers that are not finite
 /// are left out too, because JSON cannot carry them.
-public struct JSONLine: Sendable, Equatable, CustomStringConvertible {
+struct JSONLine: Sendable, Equatable, CustomStringConvertible {
   private var members: [String] = []
 
   /// Starts an object whose first member is `"event": event`.
-  public init(event: String) {
+  init(event: String) {
     add("event", event)
   }
 
   /// Adds a string member, unless `value` is `nil`.
-  public mutating func add(_ key: String, _ value: String?) {
+  mutating func add(_ key: String, _ value: String?) {
     guard let value else { return }
     members.append("\(Self.quote(key)):\(Self.quote(value))")
   }
 
   /// Adds a number member, unless `value` is `nil` or not finite.
-  public mutating func add(_ key: String, _ value: Double?) {
+  mutating func add(_ key: String, _ value: Double?) {
     guard let value, value.isFinite else { return }
     members.append("\(Self.quote(key)):\(Self.number(value))")
   }
 
   /// Adds an integer member, unless `value` is `nil`.
-  public mutating func add(_ key: String, _ value: Int?) {
+  mutating func add(_ key: String, _ value: Int?) {
     guard let value else { return }
     members.append("\(Self.quote(key)):\(value)")
   }
 
   /// Adds an array of numbers, e.g. a vector `[x, y, z]`; left out entirely when an entry is not
   /// finite, since JSON cannot carry it and a partial vector would mislead.
-  public mutating func add(_ key: String, _ values: [Double]) {
+  mutating func add(_ key: String, _ values: [Double]) {
     guard values.allSatisfy(\.isFinite) else { return }
     members.append("\(Self.quote(key)):[" + values.map(Self.number).joined(separator: ",") + "]")
   }
 
   /// Adds a boolean member.
-  public mutating func add(_ key: String, _ value: Bool) {
+  mutating func add(_ key: String, _ value: Bool) {
     members.append("\(Self.quote(key)):\(value)")
   }
 
   /// The object as one line of JSON text, without a line end.
-  public var description: String { "{" + members.joined(separator: ",") + "}" }
+  var description: String { "{" + members.joined(separator: ",") + "}" }
 
   /// A finite number in the shortest form that reads back as the same `Double`.
   static func number(_ value: Double) -> String {
@@ -73,7 +73,7 @@ public struct JSONLine: Sendable, Equatable, CustomStringConvertible {
 
 extension JSONLine {
   /// `{"event":"error","message":…}`.
-  public static func error(_ message: String) -> JSONLine {
+  static func error(_ message: String) -> JSONLine {
     var line = JSONLine(event: "error")
     line.add("message", message)
     return line

@@ -2,9 +2,11 @@ import ComposableLocation
 import Foundation
 
 extension LocationFeature {
-  /// Authorization, fix, position, accuracy, speed, course and satellites.
-  public static let presentation = Presentation<State, Action>(
-    screen: { state in ["Location", ""] + LocationFeature.rows(for: state) },
+  /// The link, the fix and a satellite table like `cgps`'s.
+  static let presentation = Presentation<State, Action>(
+    screen: { state in
+      LocationFeature.rows(for: state) + [""] + LocationFeature.satelliteTable(state.satellites)
+    },
     lines: { action, state in
       guard case .locationManager(let event) = action else { return [] }
       return LocationFeature.line(for: event.accepted(in: state)).map { [$0] } ?? []
@@ -15,13 +17,9 @@ extension LocationFeature {
     }
   )
 
-  /// The rows describing the location state, shared with the dashboard.
-  public static func rows(for state: State) -> [String] {
-    var rows = [
-      "authorization  \(state.authorization.rawValue)"
-        + (state.service.map { "   link: \(describe($0))" } ?? "")
-    ]
-    if let alert = state.alert { rows.append("alert: \(alert)") }
+  /// The rows describing the location state.
+  static func rows(for state: State) -> [String] {
+    var rows = linkRows(state)
     if let l = state.location {
       rows += [
         "fix            \(describe(l.fix))   fixes: \(state.locationCount)",
@@ -35,12 +33,64 @@ extension LocationFeature {
       rows.append("fix            none yet")
     }
     rows.append("satellites     \(state.satellitesUsed) used of \(state.satellites.count) in view")
-    if let error = state.errorMessage { rows.append("error: \(error)") }
+    if let error = state.errorMessage { rows.append("last error     \(error)") }
     return rows
   }
 
+  /// Five rows for the dashboard: link, fix, position, accuracy and motion, satellites.
+  static func summaryRows(for state: State) -> [String] {
+    var rows = linkRows(state)
+    if let l = state.location {
+      rows += [
+        "fix         \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.fixed(l.altitude, 1)) m",
+        "accuracy    ±\(Format.fixed(l.horizontalAccuracy, 1)) m   speed \(Format.fixed(l.speed, 2)) m/s   course \(Format.fixed(l.course, 1))°",
+      ]
+    } else {
+      rows.append("fix         none yet")
+    }
+    rows.append(
+      "satellites  \(state.satellitesUsed) used of \(state.satellites.count) in view   fixes \(state.locationCount)"
+    )
+    return rows
+  }
+
+  /// The link to gpsd (or the replay) and authorization, and what to do when gpsd is away.
+  static func linkRows(_ state: State) -> [String] {
+    var rows = [
+      "link           \(state.service.map(describe) ?? "starting")   access: \(state.authorization.rawValue)"
+    ]
+    if state.sourceEnded {
+      rows.append("■ END OF REPLAY: the values below are the capture's last")
+    }
+    if state.service == .unavailable {
+      rows.append("gpsd is unreachable: retrying until it answers (start gpsd, or check --gpsd)")
+    }
+    if let alert = state.alert { rows.append("alert: \(alert)") }
+    return rows
+  }
+
+  /// The satellites in view, used ones first, strongest first: PRN, elevation, azimuth, signal
+  /// and whether the fix uses it, like `cgps`.
+  static func satelliteTable(_ satellites: [Satellite]) -> [String] {
+    guard !satellites.isEmpty else { return ["no satellites reported yet"] }
+    let sorted = satellites.sorted {
+      ($0.used ? 1 : 0, $0.signalStrength ?? -1, -$0.prn)
+        > ($1.used ? 1 : 0, $1.signalStrength ?? -1, -$1.prn)
+    }
+    func pad(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    return ["  PRN   elev   azim  signal  used"]
+      + sorted.map { s in
+        pad(String(s.prn), 5) + pad(s.elevation.map { Format.fixed($0, 0) + "°" } ?? "—", 7)
+          + pad(s.azimuth.map { Format.fixed($0, 0) + "°" } ?? "—", 7)
+          + pad(s.signalStrength.map { Format.fixed($0, 0) + " dB" } ?? "—", 8)
+          + pad(s.used ? "Y" : "N", 6)
+      }
+  }
+
   /// One plain line for an event, or `nil` for events not worth a line.
-  public static func line(for event: LocationEvent) -> String? {
+  static func line(for event: LocationEvent) -> String? {
     switch event {
     case .authorizationChanged(let status): "authorization: \(status.rawValue)"
     case .locationsUpdated(let locations):
@@ -59,7 +109,7 @@ extension LocationFeature {
 
   /// The JSON objects for an event: `location` (one per fix), `authorization`, `satellites`,
   /// `service` and `error`. Degrees, metres, metres per second; absent values are omitted.
-  public static func json(for event: LocationEvent) -> [JSONLine] {
+  static func json(for event: LocationEvent) -> [JSONLine] {
     switch event {
     case .authorizationChanged(let status):
       var line = JSONLine(event: "authorization")
@@ -84,7 +134,7 @@ extension LocationFeature {
   }
 
   /// One `location` object.
-  public static func json(for l: Location) -> JSONLine {
+  static func json(for l: Location) -> JSONLine {
     var line = JSONLine(event: "location")
     line.add("latitude", l.coordinate.latitude)
     line.add("longitude", l.coordinate.longitude)
@@ -126,7 +176,7 @@ extension LocationFeature {
     case .reconnecting(let attempt): "reconnecting (attempt \(attempt))"
     case .deviceActivated(let device): "device \(device) activated"
     case .deviceLost(let device): "device \(device ?? "?") lost"
-    case .unavailable: "unavailable"
+    case .unavailable: "gpsd unreachable, retrying"
     case .ended: "ended"
     }
   }

@@ -2,11 +2,9 @@ import ComposableMotion
 
 extension MotionFeature {
   /// Attitude as roll/pitch/yaw, gravity, user acceleration and heading.
-  public static let presentation = Presentation<State, Action>(
+  static let presentation = Presentation<State, Action>(
     screen: { state in
-      var rows = ["Device motion (\(state.frame.rawValue))", ""]
-      rows += MotionFeature.rows(for: state)
-      return rows
+      ["Device motion in \(state.frame.rawValue)", ""] + MotionFeature.rows(for: state)
     },
     lines: { action, state in
       switch action {
@@ -24,14 +22,14 @@ extension MotionFeature {
   )
 
   /// The rows describing the latest update, shared with the dashboard.
-  public static func rows(for state: State) -> [String] {
+  static func rows(for state: State) -> [String] {
     guard let m = state.latest else {
       return [state.errorMessage.map { "error: \($0)" } ?? "waiting for the first update…"]
     }
     var rows = [
       "attitude   roll \(Format.degrees(radians: m.attitude.roll))°  pitch \(Format.degrees(radians: m.attitude.pitch))°"
         + "  yaw \(Format.degrees(radians: m.attitude.yaw))°",
-      "gravity    \(Format.acceleration(m.gravity))",
+      "gravity    \(Format.acceleration(m.gravity))   tilt: \(TiltFeature.describe(frontal: .init(gravityZ: m.gravity.z), lateral: .init(gravityX: m.gravity.x)))",
       "user acc.  \(Format.acceleration(m.userAcceleration))",
       "rotation   \(Format.vector(m.rotationRate.x, m.rotationRate.y, m.rotationRate.z)) rad/s",
       "heading    \(m.heading.map { Format.fixed($0, 1) + "°" } ?? "— (needs a north-referenced frame)")",
@@ -43,7 +41,7 @@ extension MotionFeature {
   }
 
   /// One plain line for an update.
-  public static func line(for m: DeviceMotion) -> String {
+  static func line(for m: DeviceMotion) -> String {
     "t=\(Format.fixed(m.timestamp, 3)) s  roll \(Format.degrees(radians: m.attitude.roll))°"
       + "  pitch \(Format.degrees(radians: m.attitude.pitch))°  yaw \(Format.degrees(radians: m.attitude.yaw))°"
       + "  gravity \(Format.acceleration(m.gravity))  user \(Format.acceleration(m.userAcceleration))"
@@ -51,7 +49,7 @@ extension MotionFeature {
   }
 
   /// One JSON object for an update: angles in radians, accelerations in g, heading in degrees.
-  public static func json(for m: DeviceMotion) -> JSONLine {
+  static func json(for m: DeviceMotion) -> JSONLine {
     var line = JSONLine(event: "motion")
     line.add("timestamp", m.timestamp)
     line.add("roll", m.attitude.roll)

@@ -3,16 +3,16 @@
 ///
 /// `lines` and `json` are called once per action, after the reducer ran, so every event is
 /// written exactly once and in order; `screen` is called for the newest state when a frame is due.
-public struct Presentation<State, Action>: Sendable {
+struct Presentation<State, Action>: Sendable {
   /// The full-screen view of a state, one string per terminal row.
-  public var screen: @Sendable (State) -> [String]
+  var screen: @Sendable (State) -> [String]
   /// The plain lines an action produced (often none), given the state after it.
-  public var lines: @Sendable (Action, State) -> [String]
+  var lines: @Sendable (Action, State) -> [String]
   /// The JSON objects an action produced (often none), given the state after it.
-  public var json: @Sendable (Action, State) -> [JSONLine]
+  var json: @Sendable (Action, State) -> [JSONLine]
 
   /// Creates a presentation from its three renderings.
-  public init(
+  init(
     screen: @escaping @Sendable (State) -> [String],
     lines: @escaping @Sendable (Action, State) -> [String],
     json: @escaping @Sendable (Action, State) -> [JSONLine]

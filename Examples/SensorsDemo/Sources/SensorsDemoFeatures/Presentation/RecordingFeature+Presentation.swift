@@ -1,13 +1,14 @@
 extension RecordingFeature {
   /// The recording state, the number of values and a sparkline of them.
-  public static let presentation = Presentation<State, Action>(
+  static let presentation = Presentation<State, Action>(
     screen: { state in
       var rows = [
         "Recording gravity · userAcceleration (g²)", "",
         "state    \(state.isRecording ? "● recording" : "○ stopped")   (space: start/stop)",
         "values   \(state.zs.count)",
-        "latest   \(Format.signed(state.zs.last, 4))",
-        "         \(Sparkline.render(state.zs, width: 60))",
+        "latest   \(Format.signed(state.zs.last, 4)) g²",
+        "last 40  \(Sparkline.render(state.zs, width: 40))",
+        "scale    \(Sparkline.scale(state.zs, width: 40, decimals: 4, unit: "g² (lowest … highest bar)"))",
       ]
       if let error = state.errorMessage { rows.append("error: \(error)") }
       return rows
@@ -20,7 +21,7 @@ extension RecordingFeature {
         // One line per 25 values keeps a piped run readable; `--json` has every value.
         state.zs.count % 25 == 0 || state.isFinished
           ? [
-            "\(state.zs.count) values, latest \(Format.signed(state.zs.last, 4)) g²  \(Sparkline.render(state.zs, width: 25))"
+            "\(state.zs.count) values, latest \(Format.signed(state.zs.last, 4)) g²  \(Sparkline.labelled(state.zs, width: 25, decimals: 4, unit: "g²"))"
           ]
           : []
       case .motionFinished: ["updates ended (\(state.zs.count) values)"]

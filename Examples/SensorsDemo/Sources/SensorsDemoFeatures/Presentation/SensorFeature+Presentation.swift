@@ -1,14 +1,16 @@
 extension SensorFeature {
   /// The latest sample, its magnitude's recent history, and the count.
-  public static let presentation = Presentation<State, Action>(
+  static let presentation = Presentation<State, Action>(
     screen: { state in
-      var rows = ["\(state.sensor.rawValue.capitalized) (\(state.sensor.unit))", ""]
+      var rows = ["Raw \(state.sensor.rawValue) samples (\(state.sensor.unit))", ""]
       if let s = state.latest {
         rows += [
           "x          \(Format.signed(s.x, 4))",
           "y          \(Format.signed(s.y, 4))",
           "z          \(Format.signed(s.z, 4))",
-          "|v|        \(Sparkline.render(state.recentMagnitudes, width: 64))",
+          "|v|        \(Format.fixed((s.x * s.x + s.y * s.y + s.z * s.z).squareRoot(), 4)) \(state.sensor.unit)",
+          "|v| last   \(Sparkline.render(state.recentMagnitudes, width: 40))",
+          "scale      \(Sparkline.scale(state.recentMagnitudes, width: 40, decimals: 4, unit: state.sensor.unit))",
           "timestamp  \(Format.fixed(s.timestamp, 3)) s",
         ]
       } else {

@@ -1,10 +1,11 @@
 extension TiltFeature {
   /// The debounced tilt, what the latest update shows, and gravity.
-  public static let presentation = Presentation<State, Action>(
+  static let presentation = Presentation<State, Action>(
     screen: { state in
       var rows = [
-        "Tilt detector (frontal ±\(TiltFeature.frontalThreshold) g on gravity z, lateral ±\(TiltFeature.lateralThreshold) g"
-          + " on gravity x, debounced 0.25 s)", "",
+        "Tilt detector: frontal beyond ±\(TiltFeature.frontalThreshold) g on gravity z (flat beyond"
+          + " ±\(TiltFeature.flatThreshold) g), lateral beyond ±\(TiltFeature.lateralThreshold) g on gravity x,"
+          + " each debounced 0.25 s", "",
         "tilt       \(state.summary)",
         "frontal    \(state.frontal.rawValue)   (now: \(state.pendingFrontal.rawValue))",
         "lateral    \(state.lateral.rawValue)   (now: \(state.pendingLateral.rawValue))",

@@ -1,90 +1,72 @@
 import ComposableStore
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Runs one feature in a `Store` until it finishes or the user quits, showing it in the chosen
-/// ``OutputMode``, and returns the process exit status.
+/// Runs one feature in a `Store` until it finishes, a limit is reached or the user quits, showing
+/// it in the chosen ``OutputMode``, and returns the process exit status.
 ///
-/// - `.screen`: full-screen redraw at up to 20 frames a second; `q` quits, Ctrl-C (SIGINT) and
-///   SIGTERM quit too, and the terminal is restored on every path.
-/// - `.lines` / `.json`: each action's lines are written as the reducer handles it; the run ends
-///   when the feature says it is finished, or when the reader of standard output goes away.
+/// Everything shown comes from `store.states`, outside the reducer: full-screen frames from the
+/// newest state, plain lines and JSON from the ``Journaled`` entries each state carries.
 ///
-/// Exit status: 0 when the run ended normally, 1 when the feature failed (its message goes to
-/// standard error), 130 after SIGINT, 143 after SIGTERM.
-public struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
-  /// How the feature is shown.
-  public var presentation: Presentation<State, Action>
-  /// The actions that start the feature.
-  public var start: [Action]
-  /// The action that stops the feature in a given state and releases what it holds, or `nil`
-  /// when there is nothing to stop.
-  public var stop: @Sendable (State) -> Action?
-  /// Whether the feature has nothing more to do.
-  public var isFinished: @Sendable (State) -> Bool
-  /// Why the feature failed, or `nil`.
-  public var failure: @Sendable (State) -> String?
-  /// The action a key press sends, or `nil` to ignore the key (`q` always quits).
-  public var keys: @Sendable (UInt8) -> Action?
-  /// Whether a full-screen run stays on screen once finished, until the user quits.
-  public var lingersWhenFinished: Bool
+/// - `.screen`: the header (command, LIVE/REPLAY, source) on top, the keys on the last row, the
+///   view fitted to the terminal in between, redrawn at up to 20 frames a second; `q` quits,
+///   Ctrl-C and SIGTERM quit too, and the terminal is restored on every path.
+/// - `.lines` / `.json`: the source first, then each event's lines as the store handled them.
+///
+/// Exit status: 0 when the run ended normally or the user quit; 1 when the feature failed or
+/// `--count N` ended with fewer than N (the message goes to standard error); 130 after SIGINT,
+/// 143 after SIGTERM.
+struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
+  /// How the run ended.
+  typealias Ending = RunEnding
 
-  /// Creates a runner; see the properties for each parameter.
-  public init(
-    presentation: Presentation<State, Action>,
-    start: [Action],
-    stop: @escaping @Sendable (State) -> Action?,
-    isFinished: @escaping @Sendable (State) -> Bool,
-    failure: @escaping @Sendable (State) -> String?,
-    keys: @escaping @Sendable (UInt8) -> Action? = { _ in nil },
-    lingersWhenFinished: Bool = true
-  ) {
-    self.presentation = presentation
-    self.start = start
-    self.stop = stop
-    self.isFinished = isFinished
-    self.failure = failure
-    self.keys = keys
-    self.lingersWhenFinished = lingersWhenFinished
-  }
+  /// What the run shows and where its data comes from.
+  var description: RunDescription
+  /// How the feature is shown.
+  var presentation: Presentation<State, Action>
+  /// The actions that start the feature.
+  var start: [Action]
+  /// The actions that stop the feature in a given state and release what it holds.
+  var stop: @Sendable (State) -> [Action]
+  /// Whether the feature has nothing more to do.
+  var isFinished: @Sendable (State) -> Bool
+  /// Why the run failed once it ended this way, or `nil`.
+  var failure: @Sendable (State, Ending) -> String? = { _, _ in nil }
+  /// The action a key press sends, or `nil` to ignore the key (`q` always quits).
+  var keys: @Sendable (UInt8) -> Action? = { _ in nil }
+  /// `--count`: how many of what the feature counts were asked for, the noun ("updates"), and
+  /// how many arrived so far.
+  var count: (limit: Int, noun: String, progress: @Sendable (State) -> Int)?
+  /// `--seconds`: stop after this long (wall-clock time).
+  var timeLimit: Duration?
+  /// Why the source ended, shown when a run ended by itself ("end of replay").
+  var endedMessage: @Sendable (State) -> String? = { _ in nil }
 
   enum Event: Sendable {
-    case state(State)
+    case state(Journaled<State, Action>)
     case key(UInt8)
     case signal(Int32)
     case tick
+    case timeUp
     case outputClosed
   }
 
   /// Runs `reducer` from `initialState` and returns the exit status.
-  public func run<R: Reducer<State, Action>>(
+  func run<R: Reducer<State, Action>>(
     initialState: State, reducer: sending R, mode: OutputMode, output: OutputWriter = OutputWriter()
   ) async -> Int32 {
     let (events, continuation) = AsyncStream.makeStream(
       of: Event.self, bufferingPolicy: .bufferingNewest(64))
-    let presentation = presentation
-    let isFinished = isFinished
-    // Once the feature is finished (say `--count` was reached), later events are not shown:
-    // they may still arrive while the run loop winds down.
-    let shownFinish = Atomic<Bool>(false)
-    let observed = ObservedReducer(base: reducer) { action, state in
-      guard !shownFinish.load(ordering: .relaxed) else { return }
-      if isFinished(state) { shownFinish.store(true, ordering: .relaxed) }
-      let lines: [String]
-      switch mode {
-      case .screen: return
-      case .lines: lines = presentation.lines(action, state)
-      case .json: lines = presentation.json(action, state).map(\.description)
-      }
-      if !output.write(lines: lines) { continuation.yield(.outputClosed) }
-    }
-    let store = Store(initialState: initialState, reducer: observed)
+    let store = Store(
+      initialState: Journaled<State, Action>(feature: initialState),
+      reducer: JournalReducer(base: reducer, records: mode != .screen))
     let sources = EventSources(continuation: continuation, readsKeys: mode == .screen)
     let screen = mode == .screen ? TerminalScreen() : nil
+    var writer = LineWriter(presentation: presentation, mode: mode, output: output)
+    if !writer.writeSource(description) { continuation.yield(.outputClosed) }
     screen?.enter()
     let observer = Task {
       for await state in store.states { continuation.yield(.state(state)) }
@@ -95,51 +77,117 @@ public struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
         continuation.yield(.tick)
       }
     }
+    let timer = Task {
+      guard let limit = timeLimit else { return }
+      try await Task.sleep(for: limit)
+      continuation.yield(.timeUp)
+    }
     for action in start { store.send(action) }
-    let status = await loop(events, store: store, screen: screen)
+    let ending = await loop(events, store: store, screen: screen, writer: &writer)
     sources.cancel()
-    if let action = stop(store.state) { await Self.finish(store.send(action), within: .seconds(2)) }
+    timer.cancel()
+    let stopping = stop(store.state.feature).map { store.send($0) }
+    for task in stopping { await Self.finish(task, within: .seconds(2)) }
     observer.cancel()
     ticker.cancel()
+    let final = store.state
+    if ending == .finished || ending == .timeUp { writer.write(final, isFinished: isFinished) }
     if let screen {
-      screen.draw(presentation.screen(store.state))
+      screen.draw(frame(final.feature, ending: ending, screen: screen))
       screen.restore()
     }
-    if status == 0, let message = failure(store.state) {
+    let message = failureMessage(final.feature, ending: ending)
+    writer.writeEnd(ending: ending, failure: message, ended: sourceEnded(final.feature))
+    if case .signal(let number) = ending { return 128 + number }
+    if let message {
       StandardError.write("sensors-demo: \(message)")
       return 1
     }
-    return status
+    return 0
   }
 
   private func loop(
-    _ events: AsyncStream<Event>, store: Store<State, Action>, screen: TerminalScreen?
-  ) async -> Int32 {
+    _ events: AsyncStream<Event>, store: Store<Journaled<State, Action>, Action>,
+    screen: TerminalScreen?, writer: inout LineWriter<State, Action>
+  ) async -> Ending {
     var latest: State?
     var dirty = false
+    let lingers = count == nil && timeLimit == nil
     for await event in events {
       switch event {
       case .state(let state):
-        latest = state
+        latest = state.feature
         dirty = true
-        if isFinished(state), screen == nil || !lingersWhenFinished || failure(state) != nil {
-          return 0
+        if !writer.write(state, isFinished: isFinished) { return .outputClosed }
+        if isFinished(state.feature),
+          screen == nil || !lingers || failure(state.feature, .finished) != nil
+        {
+          return .finished
         }
       case .tick:
         if dirty, let latest, let screen {
-          screen.draw(presentation.screen(latest))
+          screen.draw(frame(latest, ending: nil, screen: screen))
           dirty = false
         }
       case .key(let key):
-        if key == UInt8(ascii: "q") || key == UInt8(ascii: "Q") { return 0 }
+        if key == UInt8(ascii: "q") || key == UInt8(ascii: "Q") { return .quit }
         if let action = keys(key) { store.send(action) }
       case .signal(let number):
-        return 128 + number
+        return .signal(number)
+      case .timeUp:
+        return .timeUp
       case .outputClosed:
-        return 0
+        return .outputClosed
       }
     }
-    return 0
+    return .finished
+  }
+
+  /// The full screen: header, the feature's view, and the keys (or how the run ended).
+  func frame(_ state: State, ending: Ending?, screen: TerminalScreen) -> [String] {
+    let size = screen.size
+    return frame(state, ending: ending, columns: size.columns, rows: size.rows)
+  }
+
+  /// The full screen for a `columns` × `rows` terminal.
+  func frame(_ state: State, ending: Ending?, columns: Int, rows: Int) -> [String] {
+    let header = [
+      "\(description.title) · \(description.badge)",
+      description.source + (description.hint.isEmpty ? "" : " · \(description.hint)"),
+      "",
+    ]
+    var status: [String] = []
+    if let count { status.append("\(count.progress(state)) of \(count.limit) \(count.noun)") }
+    if let ended = sourceEnded(state) { status.append("■ \(ended)") }
+    let keys = (["q: quit"] + description.keys).joined(separator: "  ")
+    let footer = [(status + [keys]).joined(separator: " · ")]
+    return ScreenLayout.fit(
+      header: header, body: presentation.screen(state), footer: footer, width: columns,
+      height: rows)
+  }
+
+  /// The end-of-source message when the feature finished by itself short of any `--count`.
+  func sourceEnded(_ state: State) -> String? {
+    guard isFinished(state) else { return nil }
+    if let count, count.progress(state) >= count.limit { return nil }
+    return endedMessage(state)
+  }
+
+  /// Why the run failed: the feature's own reason, or fewer than `--count` asked for.
+  func failureMessage(_ state: State, ending: Ending) -> String? {
+    switch ending {
+    case .quit, .outputClosed, .signal: return nil
+    case .finished, .timeUp: break
+    }
+    if let message = failure(state, ending) { return message }
+    guard let count else { return nil }
+    let progress = count.progress(state)
+    guard progress < count.limit else { return nil }
+    let reason =
+      ending == .timeUp
+      ? "the --seconds limit came first"
+      : sourceEnded(state) ?? "the source ended first"
+    return "got \(progress) of the \(count.limit) \(count.noun) asked for with --count: \(reason)"
   }
 
   /// Waits for a task's effects, but no longer than `limit`: a stop that hangs must not keep

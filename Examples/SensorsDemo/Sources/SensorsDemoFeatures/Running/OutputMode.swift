@@ -1,5 +1,5 @@
 /// How a command shows its feature.
-public enum OutputMode: Sendable, Equatable {
+enum OutputMode: Sendable, Equatable {
   /// A full-screen view redrawn in place (standard output is a terminal).
   case screen
   /// Plain lines, for pipes and files.
@@ -8,7 +8,7 @@ public enum OutputMode: Sendable, Equatable {
   case json
 
   /// `.json` when asked for, else `.screen` on a terminal and `.lines` otherwise.
-  public static func choose(json: Bool, isTerminal: Bool = TerminalScreen.isOutputTerminal)
+  static func choose(json: Bool, isTerminal: Bool = TerminalScreen.isOutputTerminal)
     -> OutputMode
   {
     json ? .json : isTerminal ? .screen : .lines

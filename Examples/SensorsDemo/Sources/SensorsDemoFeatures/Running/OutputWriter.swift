@@ -7,29 +7,29 @@ import Synchronization
 /// Writes whole lines to a file descriptor (standard output by default), and remembers when
 /// the reader went away (`EPIPE`: `sensors-demo | head` after `head` exits) so the program can
 /// stop instead of dying of SIGPIPE.
-public final class OutputWriter: Sendable {
+final class OutputWriter: Sendable {
   private let descriptor: Int32
   private let closed = Atomic<Bool>(false)
 
   /// Creates a writer on `descriptor`.
-  public init(descriptor: Int32 = STDOUT_FILENO) {
+  init(descriptor: Int32 = STDOUT_FILENO) {
     self.descriptor = descriptor
   }
 
   /// Whether a write failed because nobody reads any more.
-  public var isClosed: Bool { closed.load(ordering: .relaxed) }
+  var isClosed: Bool { closed.load(ordering: .relaxed) }
 
   /// Writes each of `lines` followed by a newline, in one write where possible; returns `false`
   /// once the reader is gone.
   @discardableResult
-  public func write(lines: [String]) -> Bool {
+  func write(lines: [String]) -> Bool {
     guard !lines.isEmpty else { return !isClosed }
     return write(lines.map { $0 + "\n" }.joined())
   }
 
   /// Writes `text` as it is; returns `false` once the reader is gone.
   @discardableResult
-  public func write(_ text: String) -> Bool {
+  func write(_ text: String) -> Bool {
     guard !isClosed else { return false }
     var bytes = Array(text.utf8)
     var offset = 0

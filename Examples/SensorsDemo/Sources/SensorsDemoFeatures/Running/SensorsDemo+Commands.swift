@@ -3,13 +3,12 @@ import ComposableMotion
 import ComposableStore
 import LinuxIIO
 
-// One function per command: the feature, its initial state, and how the runner drives it.
+// One function per command: the feature, its initial state, and how the runner drives it. The
+// runner gives every command the same header, keys, --seconds, --count and exit statuses.
 extension SensorsDemo {
   static func dashboard(
     _ arguments: DemoArguments, mode: OutputMode, clock: ScaledClock<ContinuousClock>
-  ) async
-    -> Int32
-  {
+  ) async -> Int32 {
     let motion: Sources.Source<MotionClient>
     let location: Sources.Source<LocationClient>
     switch (Sources.motion(arguments, clock: clock), Sources.location(arguments, clock: clock)) {
@@ -19,88 +18,100 @@ extension SensorsDemo {
       StandardError.write("sensors-demo: \(error.description)")
       return 1
     }
-    let replaying = motion.isReplay || location.isReplay
-    let banner =
-      replaying
-      ? "\(motion.description) and \(location.description)"
-        + (arguments.speed == 1 ? "" : " at \(Format.fixed(arguments.speed, 1))×")
-        + ". Live sensors: --live, --iio-root DIR, --gpsd HOST:PORT"
-      : "live sensors"
-    let timeLimit =
-      arguments.seconds.map { Duration.seconds($0) } ?? (mode == .screen ? nil : .seconds(6))
-    var state = DashboardFeature.State(
-      source: banner, timeLimit: timeLimit, frame: arguments.frame ?? .xArbitraryZVertical)
-    state.motion.repeats = mode == .screen && motion.isReplay
-    let runner = FeatureRunner<DashboardFeature.State, DashboardFeature.Action>(
+    let kind: RunDescription.Kind =
+      motion.isReplay && location.isReplay
+      ? .replay : !motion.isReplay && !location.isReplay ? .live : .mixed
+    var state = DashboardFeature.State(frame: arguments.frame ?? .xArbitraryZVertical)
+    state.motion.limit = arguments.count
+    // On a terminal with no limit a replayed motion half loops, so the view stays alive.
+    state.motion.repeats =
+      mode == .screen && motion.isReplay && arguments.count == nil && arguments.seconds == nil
+    var runner = FeatureRunner<DashboardFeature.State, DashboardFeature.Action>(
+      description: describe(
+        arguments,
+        "motion: \(describe(motion, arguments)) · location: \(describe(location, arguments))",
+        kind: kind),
       presentation: DashboardFeature.presentation,
-      start: [.start],
-      stop: { _ in .stop },
+      start: [.motion(.start), .location(.onAppear)],
+      stop: { _ in [.motion(.stop), .location(.onDisappear)] },
       isFinished: \.isFinished,
-      failure: { state in
-        let failures = [state.motion.errorMessage, locationFailure(state.location)].compactMap {
-          $0
-        }
-        return state.isFinished && !state.timeIsUp && !failures.isEmpty
-          ? failures.joined(separator: "; ") : nil
-      }
-    )
+      failure: { state, ending in
+        [state.motion.errorMessage, locationFailure(state.location, location, arguments, ending)]
+          .compactMap { $0 }.first
+      })
+    runner.count = arguments.count.map { ($0, "device-motion updates", { $0.motion.updateCount }) }
+    // Piped with no limit, the dashboard stops after 6 s: it is a look, not a log.
+    runner.timeLimit =
+      arguments.seconds.map { .seconds($0) }
+      ?? (mode == .screen || arguments.count != nil ? nil : .seconds(6))
+    runner.endedMessage = { state in
+      state.isFinished
+        ? "end of replay: \(state.motion.updateCount) updates, \(state.location.locationCount) fixes"
+        : nil
+    }
     return await runner.run(
       initialState: state,
-      reducer: DashboardFeature(motion: motion.client, location: location.client, clock: clock),
-      mode: mode)
+      reducer: DashboardFeature(motion: motion.client, location: location.client), mode: mode)
   }
 
   static func record(
     _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode
   ) async -> Int32 {
-    let runner = FeatureRunner<RecordingFeature.State, RecordingFeature.Action>(
-      presentation: RecordingFeature.presentation,
+    var runner = motionRunner(
+      source, arguments, presentation: RecordingFeature.presentation,
       start: [.recordingButtonTapped],
-      stop: { $0.isRecording ? .recordingButtonTapped : nil },
-      isFinished: \.isFinished,
-      failure: \.errorMessage,
-      keys: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "r") ? .recordingButtonTapped : nil },
-      lingersWhenFinished: arguments.count == nil
-    )
+      stop: { $0.isRecording ? [.recordingButtonTapped] : [] },
+      isFinished: \.isFinished, errorMessage: \.errorMessage, noun: "values",
+      progress: { $0.zs.count })
+    runner.description.keys = ["space: record/stop"]
+    runner.keys = {
+      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "r") ? .recordingButtonTapped : nil
+    }
     return await runner.run(
       initialState: RecordingFeature.State(limit: arguments.count),
-      reducer: RecordingFeature(motion: source.client),
-      mode: mode)
+      reducer: RecordingFeature(motion: source.client), mode: mode)
   }
 
   static func tilt(
     _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode,
     clock: ScaledClock<ContinuousClock>
   ) async -> Int32 {
-    let runner = FeatureRunner<TiltFeature.State, TiltFeature.Action>(
-      presentation: TiltFeature.presentation, start: [.start], stop: { _ in .stop },
-      isFinished: \.isFinished,
-      failure: \.errorMessage, lingersWhenFinished: arguments.count == nil)
+    let runner = motionRunner(
+      source, arguments, presentation: TiltFeature.presentation, start: [.start],
+      stop: { _ in [.stop] }, isFinished: \.isFinished, errorMessage: \.errorMessage,
+      noun: "updates", progress: \.updateCount)
     return await runner.run(
       initialState: TiltFeature.State(limit: arguments.count),
-      reducer: TiltFeature(motion: source.client, clock: clock),
-      mode: mode)
+      reducer: TiltFeature(motion: source.client, clock: clock), mode: mode)
   }
 
   static func bouncer(
     _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode
   ) async -> Int32 {
-    let runner = FeatureRunner<BouncerFeature.State, BouncerFeature.Action>(
-      presentation: BouncerFeature.presentation, start: [.start], stop: { _ in .stop },
-      isFinished: \.isFinished,
-      failure: \.errorMessage, lingersWhenFinished: arguments.count == nil)
+    let runner = motionRunner(
+      source, arguments, presentation: BouncerFeature.presentation, start: [.start],
+      stop: { _ in [.stop] }, isFinished: \.isFinished, errorMessage: \.errorMessage,
+      noun: "samples", progress: \.updateCount)
+    // The arena fills the terminal between the header (3 rows), the title (2), the numbers and
+    // the keys (1 each) and its frame (2); two columns a cell.
+    var state = BouncerFeature.State(limit: arguments.count)
+    if mode == .screen {
+      let size = TerminalScreen().size
+      state = BouncerFeature.State(
+        width: Double(max(4, (size.columns - 2) / 2)), height: Double(max(2, size.rows - 9)),
+        limit: arguments.count)
+    }
     return await runner.run(
-      initialState: BouncerFeature.State(limit: arguments.count),
-      reducer: BouncerFeature(motion: source.client), mode: mode)
+      initialState: state, reducer: BouncerFeature(motion: source.client), mode: mode)
   }
 
   static func motion(
     _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode
   ) async -> Int32 {
-    let runner = FeatureRunner<MotionFeature.State, MotionFeature.Action>(
-      presentation: MotionFeature.presentation, start: [.start], stop: { _ in .stop },
-      isFinished: \.isFinished,
-      failure: \.errorMessage, lingersWhenFinished: arguments.count == nil)
+    let runner = motionRunner(
+      source, arguments, presentation: MotionFeature.presentation, start: [.start],
+      stop: { _ in [.stop] }, isFinished: \.isFinished, errorMessage: \.errorMessage,
+      noun: "updates", progress: \.updateCount)
     let state = MotionFeature.State(
       frame: arguments.frame ?? .xArbitraryZVertical, limit: arguments.count)
     return await runner.run(
@@ -111,10 +122,10 @@ extension SensorsDemo {
     _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments, mode: OutputMode
   ) async -> Int32 {
     let sensor = SensorFeature.Sensor(rawValue: arguments.command.rawValue) ?? .accelerometer
-    let runner = FeatureRunner<SensorFeature.State, SensorFeature.Action>(
-      presentation: SensorFeature.presentation, start: [.start], stop: { _ in .stop },
-      isFinished: \.isFinished,
-      failure: \.errorMessage, lingersWhenFinished: arguments.count == nil)
+    let runner = motionRunner(
+      source, arguments, presentation: SensorFeature.presentation, start: [.start],
+      stop: { _ in [.stop] }, isFinished: \.isFinished, errorMessage: \.errorMessage,
+      noun: "samples", progress: \.sampleCount)
     let state = SensorFeature.State(
       sensor: sensor, interval: arguments.interval.map { Duration.seconds($0) },
       limit: arguments.count)
@@ -125,44 +136,92 @@ extension SensorsDemo {
   static func location(
     _ source: Sources.Source<LocationClient>, _ arguments: DemoArguments, mode: OutputMode
   ) async -> Int32 {
-    let searched = source.description
-    let runner = FeatureRunner<LocationFeature.State, LocationFeature.Action>(
-      presentation: LocationFeature.presentation, start: [.onAppear], stop: { _ in .onDisappear },
-      isFinished: \.isFinished,
-      failure: { state in
-        locationFailure(state).map { reason in
-          source.isReplay || state.errorMessage != nil
-            ? reason
-            : "\(reason) (looked for \(searched)). Start gpsd (`sudo systemctl start gpsd`; "
-              + "check with `gpspipe -w -n 5`), pass --gpsd HOST:PORT, or add --bundled to replay a capture."
-        }
-      },
-      lingersWhenFinished: arguments.count == nil)
+    var runner = FeatureRunner<LocationFeature.State, LocationFeature.Action>(
+      description: describe(
+        arguments, describe(source, arguments), kind: source.isReplay ? .replay : .live),
+      presentation: LocationFeature.presentation, start: [.onAppear],
+      stop: { _ in [.onDisappear] }, isFinished: \.isFinished,
+      failure: { state, ending in locationFailure(state, source, arguments, ending) })
+    runner.count = arguments.count.map { ($0, "fixes", \.locationCount) }
+    runner.timeLimit = arguments.seconds.map { .seconds($0) }
+    runner.endedMessage = { state in
+      state.sourceEnded ? "end of replay: \(state.locationCount) fixes" : nil
+    }
     return await runner.run(
       initialState: LocationFeature.State(limit: arguments.count),
-      reducer: LocationFeature(location: source.client),
-      mode: mode)
+      reducer: LocationFeature(location: source.client), mode: mode)
   }
 
   static func devices(_ arguments: DemoArguments, mode: OutputMode) async -> Int32 {
+    let root = arguments.iioRoot ?? IIOSystem.defaultRoot
     let runner = FeatureRunner<DevicesFeature.State, DevicesFeature.Action>(
-      presentation: DevicesFeature.presentation, start: [.load], stop: { _ in nil },
-      isFinished: \.isFinished,
-      failure: \.errorMessage)
+      description: RunDescription(
+        title: "sensors-demo devices", source: "IIO devices under \(root)", kind: .live,
+        hint: arguments.iioRoot == nil ? "another root: --iio-root DIR" : ""),
+      presentation: DevicesFeature.presentation, start: [.load], stop: { _ in [] },
+      isFinished: \.isFinished, failure: { state, _ in state.errorMessage })
     return await runner.run(
-      initialState: DevicesFeature.State(root: arguments.iioRoot ?? IIOSystem.defaultRoot),
-      reducer: DevicesFeature(),
-      mode: mode)
+      initialState: DevicesFeature.State(root: root),
+      reducer: DevicesFeature(scan: .live), mode: mode)
   }
 
-  /// A location run failed when it ended because gpsd is unavailable or access was denied.
-  @Sendable
-  static func locationFailure(_ state: LocationFeature.State) -> String? {
-    guard state.isFinished else { return nil }
-    if state.service == .unavailable || state.alert != nil {
-      return state.errorMessage
-        ?? "location access is \(state.authorization.rawValue): gpsd did not answer or refused access"
+  /// The runner every motion command shares.
+  static func motionRunner<State: Sendable, Action: Sendable>(
+    _ source: Sources.Source<MotionClient>, _ arguments: DemoArguments,
+    presentation: Presentation<State, Action>, start: [Action],
+    stop: @escaping @Sendable (State) -> [Action], isFinished: @escaping @Sendable (State) -> Bool,
+    errorMessage: @escaping @Sendable (State) -> String?, noun: String,
+    progress: @escaping @Sendable (State) -> Int
+  ) -> FeatureRunner<State, Action> {
+    var runner = FeatureRunner<State, Action>(
+      description: describe(
+        arguments, describe(source, arguments), kind: source.isReplay ? .replay : .live),
+      presentation: presentation, start: start, stop: stop, isFinished: isFinished,
+      failure: { state, _ in errorMessage(state) })
+    runner.count = arguments.count.map { ($0, noun, progress) }
+    runner.timeLimit = arguments.seconds.map { .seconds($0) }
+    runner.endedMessage = { _ in source.isReplay ? "end of replay" : "the sensor stopped" }
+    return runner
+  }
+
+  /// The header of a command's run.
+  static func describe(_ arguments: DemoArguments, _ source: String, kind: RunDescription.Kind)
+    -> RunDescription
+  {
+    let title =
+      "sensors-demo" + (arguments.command == .dashboard ? "" : " \(arguments.command.rawValue)")
+    let hint: String =
+      switch kind {
+      case .replay: arguments.command == .location ? "live: --live or --gpsd HOST" : "live: --live"
+      case .live, .mixed: ""
+      }
+    return RunDescription(title: title, source: source, kind: kind, hint: hint)
+  }
+
+  /// A source in words, with the replay speed when it is not real time.
+  static func describe<Client>(_ source: Sources.Source<Client>, _ arguments: DemoArguments)
+    -> String
+  {
+    guard source.isReplay, arguments.speed != 1 else { return source.description }
+    return "\(source.description) at \(Format.fixed(arguments.speed, arguments.speed < 1 ? 2 : 1))×"
+  }
+
+  /// Why a location run failed: access denied, or live gpsd never answered. Said once, with the
+  /// advice that fits how gpsd was chosen.
+  static func locationFailure(
+    _ state: LocationFeature.State, _ source: Sources.Source<LocationClient>,
+    _ arguments: DemoArguments, _ ending: RunEnding
+  ) -> String? {
+    let neverAnswered = !source.isReplay && !state.hasConnected && ending != .quit
+    if !neverAnswered {
+      return state.alert.map { _ in
+        "location access is \(state.authorization.rawValue): gpsd refused access (check its permissions)"
+      }
     }
-    return nil
+    let elsewhere =
+      arguments.gpsd == nil
+      ? " or point at another with --gpsd HOST:PORT (or GPSD_HOST/GPSD_PORT)," : ""
+    return "\(source.description) never answered. Start gpsd (`sudo systemctl start gpsd`; "
+      + "check with `gpspipe -w -n 5`),\(elsewhere) or drop --live/--gpsd to replay the bundled capture."
   }
 }

@@ -15,8 +15,10 @@ extension Sources {
       devices = try IIOSystem(root: root).devices()
     } catch {
       return .failure(
-        .noSensor("no motion sensors: \(error.description) To try without hardware, add --bundled.")
-      )
+        .noSensor(
+          "no motion sensors: \(error.description) Without --live or --iio-root, sensors-demo "
+            + "replays the bundled recording; to try the live path without hardware, see "
+            + "\"Try it without hardware\" in the README (umockdev-run)."))
     }
     guard
       devices.contains(where: { $0.measures(.accel) || $0.measures(.anglvel) || $0.measures(.magn) }
@@ -26,7 +28,7 @@ extension Sources {
         .noSensor(
           "no accelerometer, gyroscope or magnetometer found under \(root) (looked for IIO devices with "
             + "in_accel_*, in_anglvel_* or in_magn_* channels). Load the sensor's driver, pass --iio-root DIR, "
-            + "or add --bundled to replay the bundled recording."))
+            + "or drop --live to replay the bundled recording."))
     }
     let readingMode: MotionReadingMode =
       switch mode {
@@ -36,15 +38,12 @@ extension Sources {
       }
     let client = MotionClient.live(root: root, mode: readingMode, clock: ContinuousClock())
     let names = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
-    return .success(
-      Source(client: client, description: "live IIO sensors: \(names)", isReplay: false))
+    return .success(Source(client: client, description: "IIO sensors: \(names)", isReplay: false))
   }
 
   /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else
   /// 127.0.0.1:2947).
-  static func liveLocation(_ address: DemoArguments.GPSDAddress?) -> Result<
-    Source<LocationClient>, SourceError
-  > {
+  static func liveLocation(_ address: DemoArguments.GPSDAddress?) -> Source<LocationClient> {
     var configuration = LocationClient.Configuration()
     if let address {
       configuration.gpsd.host = address.host
@@ -52,6 +51,6 @@ extension Sources {
     }
     let client = LocationClient.live(configuration: configuration, clock: ContinuousClock())
     let description = "gpsd at \(configuration.gpsd.host):\(configuration.gpsd.port)"
-    return .success(Source(client: client, description: description, isReplay: false))
+    return Source(client: client, description: description, isReplay: false)
   }
 }

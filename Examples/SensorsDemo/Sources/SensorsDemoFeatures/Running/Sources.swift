@@ -3,85 +3,125 @@ import ComposableMotion
 import Foundation
 import LinuxIIO
 
-/// Builds the clients a command reads from: the bundled recordings, a user's recording, or the
-/// live sensors and gpsd, each with a sentence saying what it is.
-public enum Sources {
+/// Builds the clients a command reads from, with one rule for every command: the bundled
+/// recordings, unless `--live`, `--iio-root`, `--gpsd` or `--replay` says otherwise; each with
+/// a sentence saying what it is.
+enum Sources {
   /// A client and the words that describe where its data comes from.
-  public struct Source<Client: Sendable>: Sendable {
+  struct Source<Client: Sendable>: Sendable {
     /// The client.
-    public var client: Client
-    /// For example "replaying the bundled IMU recording".
-    public var description: String
+    var client: Client
+    /// For example "the bundled IMU recording (20 s of BROAD trial 02)".
+    var description: String
     /// Whether the data is a recording (so it can loop on a terminal).
-    public var isReplay: Bool
+    var isReplay: Bool
   }
 
   /// The bundled IMU recording: 20 s of BROAD trial 02 (see Resources/README.md).
-  public static var bundledIMURecording: URL? {
+  static var bundledIMURecording: URL? {
     Bundle.module.url(
       forResource: "broad-02-excerpt", withExtension: "csv", subdirectory: "Resources")
   }
 
   /// The bundled gpsd capture: gpsd's haicom-305N regression log as a client saw it.
-  public static var bundledGPSDCapture: URL? {
+  static var bundledGPSDCapture: URL? {
     Bundle.module.url(
       forResource: "haicom-305N.gpsd-3.22", withExtension: "jsonl", subdirectory: "Resources")
   }
 
-  /// The motion client a motion command asked for.
-  public static func motion(_ arguments: DemoArguments, clock: any Clock<Duration>) -> Result<
+  /// The motion client a command asked for.
+  static func motion(_ arguments: DemoArguments, clock: any Clock<Duration>) -> Result<
     Source<MotionClient>, SourceError
   > {
-    if let path = arguments.replay ?? arguments.replayIMU {
-      return replayMotion(URL(fileURLWithPath: path), name: path, clock: clock)
-    }
-    let wantsLive = arguments.live || arguments.iioRoot != nil
-    if arguments.bundled || (arguments.command == .dashboard && !wantsLive) {
+    do throws(SourceError) {
+      if let path = arguments.replayIMU {
+        return .success(try replayMotion(path, clock: clock))
+      }
+      if let path = arguments.replay {
+        let format = try RecordingFormat.detect(path)
+        if format == .imuCSV { return .success(try replayMotion(path, clock: clock)) }
+        guard arguments.command == .dashboard, format == .gpsdJSON else {
+          throw SourceError.wrongFormat(path: path, format: format, wanted: .imuCSV)
+        }
+      }
+      if arguments.live || arguments.iioRoot != nil {
+        return liveMotion(root: arguments.iioRoot ?? IIOSystem.defaultRoot, mode: arguments.mode)
+      }
       guard let url = bundledIMURecording else {
-        return .failure(.missingResource("broad-02-excerpt.csv"))
+        throw SourceError.missingResource("broad-02-excerpt.csv")
       }
-      return replayMotion(url, name: "the bundled IMU recording", clock: clock)
-    }
-    return liveMotion(root: arguments.iioRoot ?? IIOSystem.defaultRoot, mode: arguments.mode)
-  }
-
-  /// The location client a location command asked for.
-  public static func location(_ arguments: DemoArguments, clock: any Clock<Duration>) -> Result<
-    Source<LocationClient>, SourceError
-  > {
-    let capture = arguments.command == .location ? arguments.replay : arguments.replayGPSD
-    if let path = capture {
-      let url = URL(fileURLWithPath: path)
-      guard FileManager.default.isReadableFile(atPath: url.path) else {
-        return .failure(.unreadable(path: path))
-      }
+      let recording = try load(url.path)
       return .success(
         Source(
-          client: .replay(contentsOf: url, clock: clock), description: "replaying \(path)",
+          client: .replay(recording: recording, clock: clock, name: "the bundled IMU recording"),
+          description: "the bundled IMU recording (20 s of BROAD trial 02, CC-BY-4.0)",
           isReplay: true))
+    } catch {
+      return .failure(error)
     }
-    let wantsLive = arguments.live || arguments.gpsd != nil
-    if arguments.bundled || (arguments.command == .dashboard && !wantsLive) {
+  }
+
+  /// The location client a command asked for.
+  static func location(_ arguments: DemoArguments, clock: any Clock<Duration>) -> Result<
+    Source<LocationClient>, SourceError
+  > {
+    do throws(SourceError) {
+      if let path = arguments.replayGPSD {
+        return .success(try replayLocation(path, clock: clock))
+      }
+      if let path = arguments.replay {
+        let format = try RecordingFormat.detect(path)
+        if format == .gpsdJSON { return .success(try replayLocation(path, clock: clock)) }
+        guard arguments.command == .dashboard, format == .imuCSV else {
+          throw SourceError.wrongFormat(path: path, format: format, wanted: .gpsdJSON)
+        }
+      }
+      if arguments.live || arguments.gpsd != nil {
+        return .success(liveLocation(arguments.gpsd))
+      }
       guard let url = bundledGPSDCapture else {
-        return .failure(.missingResource("haicom-305N.gpsd-3.22.jsonl"))
+        throw SourceError.missingResource("haicom-305N.gpsd-3.22.jsonl")
       }
       return .success(
         Source(
           client: .replay(contentsOf: url, clock: clock),
-          description: "replaying the bundled gpsd capture", isReplay: true))
+          description: "the bundled gpsd capture (a Haicom 305N receiver near Brisbane, BSD-2)",
+          isReplay: true))
+    } catch {
+      return .failure(error)
     }
-    return liveLocation(arguments.gpsd)
   }
 
-  private static func replayMotion(_ url: URL, name: String, clock: any Clock<Duration>) -> Result<
-    Source<MotionClient>, SourceError
-  > {
+  private static func replayMotion(_ path: String, clock: any Clock<Duration>) throws(SourceError)
+    -> Source<MotionClient>
+  {
+    let format = try RecordingFormat.detect(path)
+    guard format == .imuCSV else {
+      throw SourceError.wrongFormat(path: path, format: format, wanted: .imuCSV)
+    }
+    let recording = try load(path)
+    return Source(
+      client: .replay(recording: recording, clock: clock, name: path), description: path,
+      isReplay: true)
+  }
+
+  private static func replayLocation(_ path: String, clock: any Clock<Duration>)
+    throws(SourceError) -> Source<LocationClient>
+  {
+    let format = try RecordingFormat.detect(path)
+    guard format == .gpsdJSON else {
+      throw SourceError.wrongFormat(path: path, format: format, wanted: .gpsdJSON)
+    }
+    return Source(
+      client: .replay(contentsOf: URL(fileURLWithPath: path), clock: clock), description: path,
+      isReplay: true)
+  }
+
+  private static func load(_ path: String) throws(SourceError) -> IMURecording {
     do {
-      let recording = try IMURecording(contentsOf: url)
-      let client = MotionClient.replay(recording: recording, clock: clock, name: name)
-      return .success(Source(client: client, description: "replaying \(name)", isReplay: true))
+      return try IMURecording(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      return .failure(.badRecording(path: url.path, reason: error.description))
+      throw SourceError.badRecording(path: path, reason: error.description)
     }
   }
 }

@@ -3,9 +3,9 @@
 #endif
 
 /// One-line messages to standard error.
-public enum StandardError {
+enum StandardError {
   /// Writes `message` and a newline to standard error.
-  public static func write(_ message: String) {
+  static func write(_ message: String) {
     OutputWriter(descriptor: STDERR_FILENO).write(message + "\n")
   }
 }

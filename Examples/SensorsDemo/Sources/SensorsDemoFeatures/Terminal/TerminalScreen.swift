@@ -9,27 +9,27 @@
 ///
 /// ``enter()`` saves the terminal's settings and ``restore()`` puts them back; restoring twice
 /// is harmless, so a signal handler and the normal exit path can both call it.
-public final class TerminalScreen: Sendable {
+final class TerminalScreen: Sendable {
   /// The standard input and output descriptors the screen uses.
-  public let input: Int32
+  let input: Int32
   /// The descriptor frames are written to.
-  public let output: Int32
+  let output: Int32
   private let saved = SavedTermios()
   private let writer: OutputWriter
 
   /// Creates a screen on standard input and output.
-  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+  init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
     self.input = input
     self.output = output
     self.writer = OutputWriter(descriptor: output)
   }
 
   /// Whether standard output is a terminal (as opposed to a pipe or a file).
-  public static var isOutputTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  static var isOutputTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
   /// Switches to the alternate screen, hides the cursor and turns off line buffering and echo
   /// on input (signals such as Ctrl-C keep working, so the program can restore and exit).
-  public func enter() {
+  func enter() {
     if isatty(input) == 1 {
       var settings = termios()
       if tcgetattr(input, &settings) == 0 {
@@ -47,16 +47,24 @@ public final class TerminalScreen: Sendable {
     write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
   }
 
+  /// The terminal's size in columns and rows, or 80 × 24 when it cannot be asked.
+  var size: (columns: Int, rows: Int) {
+    var size = winsize()
+    let status = withUnsafeMutablePointer(to: &size) { ioctl(output, UInt(TIOCGWINSZ), $0) }
+    guard status == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
   /// Draws `lines` from the top-left corner, clearing what the previous frame left behind.
-  public func draw(_ lines: [String]) {
-    var frame = "\u{1B}[H"
-    for line in lines { frame += line + "\u{1B}[K\r\n" }
-    frame += "\u{1B}[J"
+  /// No line end follows the last line, so a frame as tall as the screen never scrolls it.
+  func draw(_ lines: [String]) {
+    let frame =
+      "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
     write(frame)
   }
 
   /// Shows the cursor, leaves the alternate screen and restores the saved input settings.
-  public func restore() {
+  func restore() {
     write("\u{1B}[?25h\u{1B}[?1049l")
     if var settings = saved.take() {
       tcsetattr(input, TCSANOW, &settings)

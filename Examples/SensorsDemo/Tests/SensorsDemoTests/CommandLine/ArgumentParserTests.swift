@@ -1,5 +1,6 @@
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 @Suite("Command line")
 struct ArgumentParserTests {

@@ -31,8 +31,12 @@ struct LiveLocationEndToEndTests {
     let objects = try run.lines.map { line in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
-    #expect(objects.first?["event"] as? String == "authorization")
-    #expect(objects.first?["status"] as? String == "authorizedWhenInUse")
+    #expect(objects.first?["event"] as? String == "source", "the run says first what it shows")
+    #expect(objects.first?["kind"] as? String == "live")
+    let events = objects.dropFirst()
+    #expect(events.first?["event"] as? String == "authorization")
+    #expect(events.first?["status"] as? String == "authorizedWhenInUse")
+    #expect(objects.last?["event"] as? String == "end")
     let fixes = objects.filter { $0["event"] as? String == "location" }
     #expect(fixes.count == 3)
     #expect(fixes.first?["latitude"] as? Double == -27.210911667)

@@ -14,7 +14,7 @@ struct SensorsDemoEndToEndTests {
     #expect(result.seconds < 30)
     #expect(result.standardError.isEmpty)
     let lines = result.lines
-    #expect(lines.first?.contains("replaying the bundled IMU recording") == true)
+    #expect(lines.first?.contains("replay, motion: the bundled IMU recording") == true)
     #expect(lines.first?.contains("--live") == true, "it says how to switch to live sensors")
     #expect(lines.filter { $0.hasPrefix("motion   t=") }.count >= 5)
     #expect(
@@ -32,6 +32,8 @@ struct SensorsDemoEndToEndTests {
         try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       return try #require(object["event"] as? String)
     }
+    #expect(events.first == "source", "the first object says live or replay")
+    #expect(events.last == "end")
     #expect(events.contains("motion"))
     #expect(events.contains("location"))
     #expect(events.contains("authorization"))
@@ -59,11 +61,16 @@ struct SensorsDemoEndToEndTests {
   func accelerometerSamples() async throws {
     let result = try await DemoProcess.run(["accelerometer", "--bundled", "--count", "5", "--json"])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.lines.count == 5)
-    for line in result.lines {
-      let object = try #require(
-        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      #expect(object["event"] as? String == "accelerometer")
+    let objects = try result.lines.map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    #expect(objects.first?["event"] as? String == "source")
+    #expect(objects.first?["kind"] as? String == "replay")
+    #expect(objects.last?["event"] as? String == "end")
+    let samples = objects.filter { $0["event"] as? String == "accelerometer" }
+    #expect(samples.count == 5)
+    #expect(objects.count == 7, "source, five samples, end")
+    for object in samples {
       let z = try #require(object["z"] as? Double)
       #expect(z < -0.9 && z > -1.1)
       #expect(object["timestamp"] is Double)
@@ -74,7 +81,9 @@ struct SensorsDemoEndToEndTests {
   func recordCount() async throws {
     let result = try await DemoProcess.run(["record", "--bundled", "--count", "50", "--speed", "4"])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.lines.first == "recording started")
+    #expect(result.lines.first?.contains("replay, the bundled IMU recording") == true)
+    #expect(result.lines.first?.contains("at 4.0×") == true)
+    #expect(result.lines.dropFirst().first == "recording started")
     #expect(result.lines.contains { $0.hasPrefix("50 values, latest ") })
   }
 
@@ -125,16 +134,20 @@ struct SensorsDemoEndToEndTests {
 
     let devices = try await DemoProcess.run(["devices", "--iio-root", tree.root.path, "--json"])
     #expect(devices.status == 0, "\(devices.standardError)")
-    #expect(devices.lines.first?.contains(#""name":"test-accel""#) == true)
+    #expect(devices.lines.first?.contains(#""event":"source""#) == true)
+    #expect(devices.lines.dropFirst().first?.contains(#""name":"test-accel""#) == true)
     #expect(devices.lines.filter { $0.contains(#""event":"channel""#) }.count == 3)
 
     let samples = try await DemoProcess.run(
       ["accelerometer", "--iio-root", tree.root.path, "--mode", "poll", "--count", "3", "--json"])
     #expect(samples.status == 0, "\(samples.standardError)")
-    #expect(samples.lines.count == 3)
-    for line in samples.lines {
-      let object = try #require(
-        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    let objects = try samples.lines.map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    #expect(objects.first?["kind"] as? String == "live")
+    let readings = objects.filter { $0["event"] as? String == "accelerometer" }
+    #expect(readings.count == 3)
+    for object in readings {
       let z = try #require(object["z"] as? Double)
       #expect(abs(z - -1) < 1e-9, "kernel +9.80665 m/s² is Core Motion's −1 g")
     }

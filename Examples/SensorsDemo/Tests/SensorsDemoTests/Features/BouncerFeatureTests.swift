@@ -1,8 +1,9 @@
 import ComposableMotion
 import ComposableSensorsTesting
 import ComposableStore
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 @Suite("Bouncer")
 struct BouncerFeatureTests {

@@ -3,8 +3,9 @@ import ComposableMotion
 import ComposableSensorsTesting
 import ComposableStore
 import Foundation
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 @Suite("Dashboard on the bundled recordings")
 struct DashboardFeatureTests {
@@ -23,7 +24,7 @@ struct DashboardFeatureTests {
   }
 
   @Test(
-    "replayed on a test clock, the dashboard shows real attitude, a fix and satellites, and stops at its time limit"
+    "replayed on a test clock, the dashboard shows real attitude, a fix and satellites; the halves start and stop by their own actions"
   )
   func replaysBothHalves() async throws {
     let clock = TestClock()
@@ -31,17 +32,15 @@ struct DashboardFeatureTests {
     let motion = MotionClient.replay(recording: recording, clock: clock)
     let location = LocationClient.replay(
       contentsOf: try #require(Sources.bundledGPSDCapture), clock: clock)
-    let store = Store(initialState: DashboardFeature.State(source: "test", timeLimit: .seconds(12)))
-    {
-      DashboardFeature(motion: motion, location: location, clock: clock)
+    let store = Store(initialState: DashboardFeature.State()) {
+      DashboardFeature(motion: motion, location: location)
     }
 
-    store.send(.start)
+    store.send(.motion(.start))
+    store.send(.location(.onAppear))
     for _ in 0..<600 { await clock.advance(by: .milliseconds(20)) }
 
     let state = store.state
-    #expect(state.timeIsUp)
-    #expect(state.isFinished)
     #expect(state.motion.updateCount > 100)
     let gravity = try #require(state.motion.latest?.gravity)
     #expect(
@@ -53,7 +52,8 @@ struct DashboardFeatureTests {
     #expect(state.location.satellites.count == 12)
     #expect(state.tilt != "—")
 
-    await store.send(.stop).finish()
+    store.send(.motion(.stop))
+    await store.send(.location(.onDisappear)).finish()
     // Cancelled effects unwind on the cooperative pool: allow them a bounded moment to end.
     let deadline = ContinuousClock.now + .seconds(10)
     while store.inFlightEffectCount > 0, ContinuousClock.now < deadline {

@@ -1,7 +1,8 @@
 import ComposableLocation
 import ComposableSensorsTesting
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 @Suite("Location command")
 struct LocationFeatureTests {
@@ -32,8 +33,8 @@ struct LocationFeatureTests {
       "fixes past the limit are not printed")
   }
 
-  @Test("gpsd unavailable ends the run with the client's message")
-  func unavailable() async {
+  @Test("gpsd unavailable is not the end: the run goes on while the client reconnects")
+  func unavailableIsNotTheEnd() async {
     let store = TestStore(initialState: LocationFeature.State()) {
       LocationFeature(location: .unimplemented())
     }
@@ -42,8 +43,28 @@ struct LocationFeatureTests {
     await store.send(.locationManager(.failed(error))) { $0.errorMessage = error.description }
     await store.send(.locationManager(.serviceStateChanged(.unavailable))) {
       $0.service = .unavailable
+    }
+    await store.send(.locationManager(.serviceStateChanged(.reconnecting(attempt: 3)))) {
+      $0.service = .reconnecting(attempt: 3)
+    }
+    await store.send(.locationManager(.serviceStateChanged(.connected(release: "3.25")))) {
+      $0.service = .connected(release: "3.25")
+      $0.hasConnected = true
+    }
+    #expect(!store.state.isFinished)
+    #expect(LocationFeature.rows(for: store.state).first?.contains("connected (gpsd 3.25)") == true)
+  }
+
+  @Test("the end of a replay finishes the run and is said on screen")
+  func endOfReplay() async {
+    let store = TestStore(initialState: LocationFeature.State()) {
+      LocationFeature(location: .unimplemented())
+    }
+    await store.send(.locationManager(.serviceStateChanged(.ended))) {
+      $0.service = .ended
+      $0.sourceEnded = true
       $0.isFinished = true
     }
-    #expect(store.state.errorMessage?.contains("sudo systemctl start gpsd") == true)
+    #expect(LocationFeature.rows(for: store.state).contains { $0.contains("END OF REPLAY") })
   }
 }

@@ -1,7 +1,8 @@
 import ComposableLocation
 import Foundation
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 @Suite("Output")
 struct PresentationTests {

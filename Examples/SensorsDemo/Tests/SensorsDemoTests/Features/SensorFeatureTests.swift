@@ -1,7 +1,8 @@
 import ComposableMotion
 import ComposableSensorsTesting
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 @Suite("Raw sensor commands")
 struct SensorFeatureTests {

@@ -1,8 +1,9 @@
 import ComposableLocation
 import ComposableSensorsTesting
 import Foundation
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 /// composable-core-location's example test: on appear, ask for authorization; denied shows an
 /// alert, authorized starts updates and the fix arrives in state.

@@ -1,7 +1,8 @@
 import ComposableMotion
 import ComposableSensorsTesting
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 /// composable-core-motion's README test: record, receive one update, stop.
 @Suite("Seed: recording device motion")
@@ -76,6 +77,7 @@ struct MotionRecordingSeedTests {
     var motion = MotionClient.unimplemented()
     motion.create = { _ in }
     motion.startDeviceMotionUpdates = { _, _ in updates.stream }
+    motion.stopDeviceMotionUpdates = { _ in calls.record("stopDeviceMotionUpdates") }
     motion.destroy = { _ in calls.record("destroy") }
 
     let store = TestStore(initialState: RecordingFeature.State()) {
@@ -91,6 +93,6 @@ struct MotionRecordingSeedTests {
       $0.isFinished = true
     }
     await store.finish()
-    #expect(calls.names == ["destroy"])
+    #expect(calls.names == ["stopDeviceMotionUpdates", "destroy"])
   }
 }

@@ -1,7 +1,8 @@
 import ComposableMotion
 import ComposableSensorsTesting
-import SensorsDemoFeatures
 import Testing
+
+@testable import SensorsDemoFeatures
 
 /// The Combine tilt detector's debounce, on a `TestClock`: a tilt shorter than 0.25 s never shows.
 @Suite("Seed: tilt debounce")

@@ -1,0 +1,38 @@
+/// Fits a view into the terminal: no line wider than the screen (long lines are cut at a word
+/// boundary and end in "…", never wrapped mid-word), the header always on top, the footer always
+/// on the last row, and body rows dropped from the bottom when the screen is too short.
+enum ScreenLayout {
+  /// The rows to draw on a `width` × `height` screen; at most `height` rows.
+  static func fit(header: [String], body: [String], footer: [String], width: Int, height: Int)
+    -> [String]
+  {
+    let width = max(width, 10)
+    let height = max(height, 1)
+    let header = header.map { truncate($0, to: width) }
+    let footer = footer.map { truncate($0, to: width) }
+    let room = height - header.count - footer.count
+    guard room > 0 else { return Array((header + footer).prefix(height)) }
+    var body = body.map { truncate($0, to: width) }
+    if body.count > room {
+      body =
+        Array(body.prefix(room - 1)) + [
+          truncate("… (\(body.count - room + 1) more rows: enlarge the terminal)", to: width)
+        ]
+    }
+    return header + body + footer
+  }
+
+  /// `line` if it fits in `width` characters, else its longest prefix ending at a space that
+  /// fits with "…" after it (or a hard cut when one word is wider than the screen).
+  static func truncate(_ line: String, to width: Int) -> String {
+    guard line.count > width else { return line }
+    let kept = line.prefix(width - 1)
+    if let space = kept.lastIndex(of: " "),
+      kept.distance(from: kept.startIndex, to: space) > width / 2
+    {
+      let cut = kept[..<space]
+      return String(cut.reversed().drop(while: { $0 == " " }).reversed()) + "…"
+    }
+    return String(kept) + "…"
+  }
+}
