@@ -57,31 +57,53 @@ public struct IMURecording: Sendable, Hashable {
     self.hasMagnetometer = hasMagnetometer
   }
 
-  /// The largest recording file read into memory, in bytes (1 GiB).
-  static let maximumFileSize = 1 << 30
-
-  /// Reads and parses a CSV file, or any readable stream a path names (a pipe, `/dev/stdin`).
+  /// Reads and parses a CSV file, or any readable stream a path names (a pipe, `/dev/stdin`),
+  /// through ``IMURecordingReader``: lines longer than 64 KiB (endless or binary input) are an
+  /// error, and only the parsed samples are held in memory.
   public init(contentsOf url: URL) throws(IMURecordingError) {
-    let data: [UInt8]
-    do {
-      // POSIX reads rather than Data(contentsOf:), which refuses a FIFO with a misleading
-      // "permission denied" and so broke `imu-fuse <(zcat trial.csv.gz)`.
-      data = try FileContents.bytes(path: url.path, limit: Self.maximumFileSize)
-    } catch {
-      throw .unreadableFile(path: url.path, reason: error.reason)
-    }
-    try self.init(csv: data)
+    var reader = try IMURecordingReader(path: url.path)
+    var samples: [Sample] = []
+    while let sample = try reader.next() { samples.append(sample) }
+    self.init(samples: samples, hasMagnetometer: reader.hasMagnetometer)
   }
 
   /// Parses CSV text given as bytes (UTF-8 or ASCII, `\n` or `\r\n` line ends).
   public init(csv bytes: some Collection<UInt8>) throws(IMURecordingError) {
-    var parser = IMURecordingParser(bytes: Array(bytes))
-    let parsed = try parser.parse()
-    self.init(samples: parsed.samples, hasMagnetometer: parsed.hasMagnetometer)
+    let bytes = Array(bytes)
+    let parsed = try bytes.withUnsafeBufferPointer { buffer throws(IMURecordingError) in
+      var lines = Self.lines(of: buffer)[...]
+      guard let header = lines.popFirst() else { throw IMURecordingError.empty }
+      var parser = try IMURecordingParser(header: UnsafeBufferPointer(rebasing: buffer[header]))
+      var samples: [Sample] = []
+      for (offset, range) in lines.enumerated() {
+        if let sample = try parser.sample(
+          from: UnsafeBufferPointer(rebasing: buffer[range]), line: offset + 2)
+        {
+          samples.append(sample)
+        }
+      }
+      return (samples, parser.hasMagnetometer)
+    }
+    self.init(samples: parsed.0, hasMagnetometer: parsed.1)
   }
 
   /// Parses CSV text.
   public init(csv text: String) throws(IMURecordingError) {
     try self.init(csv: Array(text.utf8))
+  }
+
+  /// The byte ranges of the lines of `buffer`, without line ends (`\n`, optional `\r`).
+  private static func lines(of buffer: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var start = 0
+    while start < buffer.count {
+      var stop = start
+      while stop < buffer.count, buffer[stop] != UInt8(ascii: "\n") { stop += 1 }
+      var end = stop
+      if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      result.append(start..<end)
+      start = stop + 1
+    }
+    return result
   }
 }

@@ -14,6 +14,9 @@ public enum IMURecordingError: Error, Sendable, Hashable, CustomStringConvertibl
   case partialMagnetometer(line: Int)
   /// A row's time is not later than the previous row's time, in seconds.
   case nonIncreasingTime(line: Int, previous: Double, current: Double)
+  /// Line `line` is longer than `limit` bytes: not a CSV of IMU rows, or endless input such as
+  /// `/dev/zero`. `excerpt` is the line's start, at most 40 characters.
+  case lineTooLong(line: Int, limit: Int, excerpt: String)
 
   /// A message a person can act on.
   public var description: String {
@@ -36,6 +39,9 @@ public enum IMURecordingError: Error, Sendable, Hashable, CustomStringConvertibl
     case .nonIncreasingTime(let line, let previous, let current):
       return "line \(line): time \(current) s is not after the previous row's \(previous) s; "
         + "rows must be in strictly increasing time"
+    case .lineTooLong(let line, let limit, let excerpt):
+      return "line \(line) is longer than \(limit) bytes (it begins \"\(excerpt)\"): "
+        + "not a CSV of IMU rows, or endless input such as /dev/zero"
     }
   }
 }
