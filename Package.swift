@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ComposableMotion", targets: ["ComposableMotion"]),
     .library(name: "ComposableLocation", targets: ["ComposableLocation"]),
     .library(name: "ComposableSensorsTesting", targets: ["ComposableSensorsTesting"]),
+    .library(name: "SensorsSampleData", targets: ["SensorsSampleData"]),
     .executable(name: "sensors-demo", targets: ["sensors-demo"]),
     .executable(name: "imu-fuse", targets: ["imu-fuse"]),
   ],
@@ -33,20 +34,36 @@ let package = Package(
       name: "ComposableSensorsTesting",
       dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation"]
     ),
+    // Real recordings and umockdev device descriptions, as resources users can import.
+    .target(
+      name: "SensorsSampleData", dependencies: ["ComposableMotion"], resources: [.copy("Resources")]),
     // Tools.
     .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion"]),
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.
     .target(
       name: "SensorsDemoFeatures",
-      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation", "LinuxIIO"],
-      path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures",
-      resources: [.copy("Resources")]
+      dependencies: [
+        "ComposableStore", "ComposableMotion", "ComposableLocation", "LinuxIIO", "SensorsSampleData",
+      ],
+      path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures"
     ),
     .executableTarget(
       name: "sensors-demo",
       dependencies: ["SensorsDemoFeatures"],
       path: "Examples/SensorsDemo/Sources/sensors-demo"
     ),
+
+    // A small app written against the public API only, with its tests (Examples/BikeComputer).
+    .target(
+      name: "BikeComputer", dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation"],
+      path: "Examples/BikeComputer/Sources/BikeComputer"),
+    .testTarget(
+      name: "BikeComputerTests",
+      dependencies: [
+        "BikeComputer", "ComposableSensorsTesting", "SensorsSampleData", "ComposableStore",
+        "ComposableMotion", "ComposableLocation",
+      ],
+      path: "Examples/BikeComputer/Tests/BikeComputerTests"),
 
     .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting"]),
     .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting"]),

@@ -2,6 +2,7 @@ import ComposableLocation
 import ComposableMotion
 import Foundation
 import LinuxIIO
+import SensorsSampleData
 
 /// Builds the clients a command reads from, with one rule for every command: the bundled
 /// recordings, unless `--live`, `--iio-root`, `--gpsd` or `--replay` says otherwise; each with
@@ -17,16 +18,14 @@ enum Sources {
     var isReplay: Bool
   }
 
-  /// The bundled IMU recording: 20 s of BROAD trial 02 (see Resources/README.md).
-  static var bundledIMURecording: URL? {
-    Bundle.module.url(
-      forResource: "broad-02-excerpt", withExtension: "csv", subdirectory: "Resources")
-  }
+  /// The bundled IMU recording: 20 s of BROAD trial 02, from the `SensorsSampleData` product.
+  static var bundledIMURecording: URL? { existing(SampleData.imuRecordingFile) }
 
   /// The bundled gpsd capture: gpsd's haicom-305N regression log as a client saw it.
-  static var bundledGPSDCapture: URL? {
-    Bundle.module.url(
-      forResource: "haicom-305N.gpsd-3.22", withExtension: "jsonl", subdirectory: "Resources")
+  static var bundledGPSDCapture: URL? { existing(SampleData.gpsdCapture) }
+
+  private static func existing(_ url: URL) -> URL? {
+    FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 
   /// The motion client a command asked for.
