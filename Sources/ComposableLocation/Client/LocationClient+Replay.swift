@@ -32,9 +32,10 @@ extension LocationClient {
     let feed = LocationFeed(
       open: { replayStream(ReplayCursor(url: url, clock: clock, maximumGap: maximumGap)) },
       probe: {
-        switch ReplayCursor.load(url) {
-        case .success: .authorized(release: nil)
-        case .failure(let error): .unavailable(error)
+        if let error = ReplayCursor.unreadable(url) {
+          .unavailable(error)
+        } else {
+          .authorized(release: nil)
         }
       }
     )

@@ -24,10 +24,8 @@ actor ReplayCursor {
   private let source: Source
   private let clock: any Clock<Duration>
   private let maximumGap: Duration
-  private var bytes: [UInt8] = []
-  private var lineStarts: [Range<Int>] = []
+  private var reader: LineReader?
   private var index = 0
-  private var loaded = false
   private var pending: [FeedInput] = []
   private var previousTime: GPSDTimestamp?
   private var finished = false
@@ -44,35 +42,45 @@ actor ReplayCursor {
     self.maximumGap = maximumGap
   }
 
-  /// Reads the capture, or explains why it cannot be read.
-  static func load(_ url: URL) -> Result<[UInt8], LocationError> {
+  /// Why the capture at `url` cannot be opened for reading, or nil when it can. Opens and closes
+  /// it without reading: a probe must not read a capture of any size.
+  static func unreadable(_ url: URL) -> LocationError? {
     do {
-      return .success(try FileContents.bytes(path: url.path, limit: 1 << 30))
+      _ = try LineReader(path: url.path, maximumLineLength: 1)
+      return nil
     } catch {
-      return .failure(.replayUnreadable(path: url.path, reason: error.reason))
+      switch error {
+      case .unreadable(let path, let reason): return .replayUnreadable(path: path, reason: reason)
+      case .lineTooLong: return nil
+      }
     }
   }
 
+  /// The longest line of a capture, in bytes: gpsd's own reports stay far below it.
+  static let maximumLineLength = 64 * 1024
+
   /// The next input, or `nil` once the capture has ended (or the consumer was cancelled).
   func next() async -> FeedInput? {
-    if !loaded, let failure = load() {
-      return failure
-    }
     while true {
       if !pending.isEmpty { return pending.removeFirst() }
       if finished { return nil }
-      guard index < lineStarts.count else {
+      let line: Line
+      switch nextLine() {
+      case .failure(let error):
+        finished = true
+        return .failure(error)
+      case .success(nil):
         finished = true
         return .service(.ended)
+      case .success(let next?):
+        line = next
       }
-      let range = lineStarts[index]
-      index += 1
-      guard !range.isEmpty else { continue }
+      guard !line.bytes.isEmpty else { continue }
       let report: GPSDReport
       do {
-        report = try GPSDReport.decode(bytes[range])
+        report = try GPSDReport.decode(line.bytes)
       } catch {
-        let excerpt = String(decoding: bytes[range].prefix(120), as: UTF8.self)
+        let excerpt = String(decoding: line.bytes.prefix(120), as: UTF8.self)
         return .failure(.malformedReport(reason: error.description, excerpt: excerpt))
       }
       if case .tpv(let tpv) = report, let time = tpv.time {
@@ -85,33 +93,42 @@ actor ReplayCursor {
     }
   }
 
-  /// Loads the capture once; returns the failure to report when it cannot be read.
-  private func load() -> FeedInput? {
-    loaded = true
-    switch source {
-    case .bytes(let capture):
-      bytes = capture
-    case .file(let url):
-      switch Self.load(url) {
-      case .success(let capture): bytes = capture
-      case .failure(let error):
-        finished = true
-        return .failure(error)
-      }
-    }
-    var start = 0
-    for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-      lineStarts.append(start..<Self.trimmingCR(bytes, start, offset))
-      start = offset + 1
-    }
-    if start < bytes.count {
-      lineStarts.append(start..<Self.trimmingCR(bytes, start, bytes.count))
-    }
-    return nil
+  /// One line of the capture, without its line end.
+  private struct Line {
+    var bytes: ArraySlice<UInt8>
   }
 
-  private static func trimmingCR(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
-    end > start && bytes[end - 1] == 0x0D ? end - 1 : end
+  /// The next line: from memory for a capture given as bytes, else read from the file through a
+  /// fixed buffer, so replaying a capture of any size holds one line at a time.
+  private func nextLine() -> Result<Line?, LocationError> {
+    switch source {
+    case .bytes(let capture):
+      guard index < capture.count else { return .success(nil) }
+      var stop = index
+      while stop < capture.count, capture[stop] != 0x0A { stop += 1 }
+      var end = stop
+      if end > index, capture[end - 1] == 0x0D { end -= 1 }
+      let line = Line(bytes: capture[index..<end])
+      index = stop + 1
+      return .success(line)
+    case .file(let url):
+      do {
+        if reader == nil {
+          reader = try LineReader(path: url.path, maximumLineLength: Self.maximumLineLength)
+        }
+        guard let reader else { return .success(nil) }
+        return .success(try reader.nextLine { Line(bytes: ArraySlice($0)) })
+      } catch let failure as LineReader.Failure {
+        switch failure {
+        case .unreadable(let path, let reason):
+          return .failure(.replayUnreadable(path: path, reason: reason))
+        case .lineTooLong:
+          return .failure(.replayUnreadable(path: url.path, reason: failure.description))
+        }
+      } catch {
+        return .failure(.replayUnreadable(path: url.path, reason: "\(error)"))
+      }
+    }
   }
 
   /// Sleeps for the time between the previous fix and this one (at most `maximumGap`).
