@@ -59,7 +59,10 @@ struct DevicesFeature: Reducer {
           await send(
             devices.isEmpty ? .failed(Self.noDevicesMessage(root: root)) : .loaded(devices))
         } catch {
-          await send(.failed(error.description))
+          let hint =
+            error.description.contains("--iio-root")
+            ? "" : " With sensors-demo, pass --iio-root DIR to look under another root."
+          await send(.failed(error.description + hint))
         }
       }
     case .loaded(let devices):

@@ -3,13 +3,13 @@ extension BouncerFeature {
   static let presentation = Presentation<State, Action>(
     screen: { state in
       [
-        "Bouncer (elasticity \(BouncerFeature.elasticity); the block falls the way gravity pulls)",
+        "Bouncer: the block falls where gravity pulls",
         "",
       ]
         + BouncerFeature.arena(state)
         + [
-          "acceleration \(state.acceleration.map(Format.acceleration) ?? "—")   bounces \(state.bounces)"
-            + "   samples \(state.updateCount)"
+          "\(state.acceleration.map(Format.acceleration) ?? "—")  bounces \(state.bounces)"
+            + "  samples \(state.updateCount)"
         ]
         + (state.errorMessage.map { ["error: \($0)"] } ?? [])
     },

@@ -6,6 +6,10 @@ extension DashboardFeature {
         + MotionFeature.rows(for: state.motion).map { "  " + $0 }
         + ["", "LOCATION"] + LocationFeature.summaryRows(for: state.location).map { "  " + $0 }
     },
+    compactScreen: { state in
+      MotionFeature.compactRows(for: state.motion)
+        + LocationFeature.summaryRows(for: state.location)
+    },
     lines: { action, state in
       switch action {
       case .motion(let child):

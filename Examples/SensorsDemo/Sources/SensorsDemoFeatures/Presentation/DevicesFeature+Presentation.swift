@@ -4,14 +4,14 @@ extension DevicesFeature {
   /// One block per device: name, node, modes, then one row per channel.
   static let presentation = Presentation<State, Action>(
     screen: { state in
-      ["IIO devices under \(state.root)", ""]
-        + (state.devices.map { $0.flatMap(DevicesFeature.rows(for:)) } ?? [])
-        + (state.errorMessage.map { ["error: \($0)"] } ?? [])
+      (state.devices.map { $0.flatMap(DevicesFeature.rows(for:)) } ?? [])
+        + (state.errorMessage.map { [$0, ""] + DevicesFeature.tryWithoutHardware } ?? [])
     },
     lines: { action, _ in
       switch action {
       case .loaded(let devices): devices.flatMap(DevicesFeature.rows(for:))
-      case .load, .failed: []
+      case .failed(let message): [message] + DevicesFeature.tryWithoutHardware
+      case .load: []
       }
     },
     json: { action, _ in
@@ -22,6 +22,14 @@ extension DevicesFeature {
       }
     }
   )
+
+  /// How to see a device without hardware: a recorded one, under umockdev.
+  static let tryWithoutHardware = [
+    "To see a real device without hardware, load a recorded one with umockdev:",
+    "  umockdev-run -d \\",
+    "    Sources/SensorsSampleData/Resources/pyadi-adis16480.umockdev \\",
+    "    -- sensors-demo devices",
+  ]
 
   /// The reading modes a device supports.
   static func modes(_ device: IIODevice) -> [String] {

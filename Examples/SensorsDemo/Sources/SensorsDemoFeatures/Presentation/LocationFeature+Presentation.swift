@@ -7,6 +7,9 @@ extension LocationFeature {
     screen: { state in
       LocationFeature.rows(for: state) + [""] + LocationFeature.satelliteTable(state.satellites)
     },
+    compactScreen: { state in
+      LocationFeature.summaryRows(for: state) + LocationFeature.satelliteTable(state.satellites)
+    },
     lines: { action, state in
       guard case .locationManager(let event) = action else { return [] }
       return LocationFeature.line(for: event.accepted(in: state)).map { [$0] } ?? []
@@ -39,7 +42,7 @@ extension LocationFeature {
 
   /// Five rows for the dashboard: link, fix, position, accuracy and motion, satellites.
   static func summaryRows(for state: State) -> [String] {
-    var rows = linkRows(state)
+    var rows = linkRows(state, label: "link        ")
     if let l = state.location {
       rows += [
         "fix         \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.fixed(l.altitude, 1)) m",
@@ -55,9 +58,9 @@ extension LocationFeature {
   }
 
   /// The link to gpsd (or the replay) and authorization, and what to do when gpsd is away.
-  static func linkRows(_ state: State) -> [String] {
+  static func linkRows(_ state: State, label: String = "link           ") -> [String] {
     var rows = [
-      "link           \(state.service.map(describe) ?? "starting")   access: \(state.authorization.rawValue)"
+      "\(label)\(state.service.map(describe) ?? "starting")   access: \(state.authorization.rawValue)"
     ]
     if state.sourceEnded {
       rows.append("■ END OF REPLAY: the values below are the capture's last")

@@ -40,6 +40,19 @@ extension MotionFeature {
     return rows
   }
 
+  /// Three rows for small screens: attitude, gravity and tilt, user acceleration.
+  static func compactRows(for state: State) -> [String] {
+    guard let m = state.latest else { return ["motion      waiting for the first update…"] }
+    let tilt = TiltFeature.describe(
+      frontal: .init(gravityZ: m.gravity.z), lateral: .init(gravityX: m.gravity.x))
+    return [
+      "attitude    roll \(Format.degrees(radians: m.attitude.roll))°  pitch \(Format.degrees(radians: m.attitude.pitch))°"
+        + "  yaw \(Format.degrees(radians: m.attitude.yaw))°",
+      "gravity     \(Format.acceleration(m.gravity))  \(tilt)",
+      "user acc.   \(Format.acceleration(m.userAcceleration))",
+    ]
+  }
+
   /// One plain line for an update.
   static func line(for m: DeviceMotion) -> String {
     "t=\(Format.fixed(m.timestamp, 3)) s  roll \(Format.degrees(radians: m.attitude.roll))°"

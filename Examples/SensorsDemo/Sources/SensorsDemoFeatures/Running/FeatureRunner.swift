@@ -151,19 +151,25 @@ struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
 
   /// The full screen for a `columns` × `rows` terminal.
   func frame(_ state: State, ending: Ending?, columns: Int, rows: Int) -> [String] {
-    let header = [
-      "\(description.title) · \(description.badge)",
-      description.source + (description.hint.isEmpty ? "" : " · \(description.hint)"),
-      "",
+    var header = [
+      "\(description.title) · \(description.badge)"
+        + (description.hint.isEmpty ? "" : " · \(description.hint)")
     ]
+    header += description.source.split(separator: "\n").map(String.init) + [""]
     var status: [String] = []
     if let count { status.append("\(count.progress(state)) of \(count.limit) \(count.noun)") }
     if let ended = sourceEnded(state) { status.append("■ \(ended)") }
     let keys = (["q: quit"] + description.keys).joined(separator: "  ")
     let footer = [(status + [keys]).joined(separator: " · ")]
+    var body = presentation.screen(state)
+    let room = rows - header.count - footer.count
+    if let compact = presentation.compactScreen,
+      body.flatMap({ ScreenLayout.wrap($0, to: columns) }).count > room
+    {
+      body = compact(state)
+    }
     return ScreenLayout.fit(
-      header: header, body: presentation.screen(state), footer: footer, width: columns,
-      height: rows)
+      header: header, body: body, footer: footer, width: columns, height: rows)
   }
 
   /// The end-of-source message when the feature finished by itself short of any `--count`.

@@ -28,14 +28,15 @@ struct RunDescription: Sendable, Equatable {
 
   /// The first plain line.
   var line: String {
-    "\(title): \(badge.lowercased()), \(source)" + (hint.isEmpty ? "" : " (\(hint))")
+    "\(title): \(badge.lowercased()), "
+      + source.split(separator: "\n").joined(separator: " · ") + (hint.isEmpty ? "" : " (\(hint))")
   }
 
   /// The first JSON object.
   var json: JSONLine {
     var line = JSONLine(event: "source")
     line.add("kind", kind.rawValue)
-    line.add("description", source)
+    line.add("description", source.split(separator: "\n").joined(separator: " · "))
     return line
   }
 }

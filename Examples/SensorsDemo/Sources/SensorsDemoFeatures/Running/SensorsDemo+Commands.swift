@@ -29,7 +29,7 @@ extension SensorsDemo {
     var runner = FeatureRunner<DashboardFeature.State, DashboardFeature.Action>(
       description: describe(
         arguments,
-        "motion: \(describe(motion, arguments)) · location: \(describe(location, arguments))",
+        "motion: \(describe(motion, arguments))\nlocation: \(describe(location, arguments))",
         kind: kind),
       presentation: DashboardFeature.presentation,
       start: [.motion(.start), .location(.onAppear)],
@@ -159,7 +159,10 @@ extension SensorsDemo {
         title: "sensors-demo devices", source: "IIO devices under \(root)", kind: .live,
         hint: arguments.iioRoot == nil ? "another root: --iio-root DIR" : ""),
       presentation: DevicesFeature.presentation, start: [.load], stop: { _ in [] },
-      isFinished: \.isFinished, failure: { state, _ in state.errorMessage })
+      // No sensors on this machine is an answer, not a failure; a root the user named that
+      // cannot be read is.
+      isFinished: \.isFinished,
+      failure: { state, _ in arguments.iioRoot == nil ? nil : state.errorMessage })
     return await runner.run(
       initialState: DevicesFeature.State(root: root),
       reducer: DevicesFeature(scan: .live), mode: mode)

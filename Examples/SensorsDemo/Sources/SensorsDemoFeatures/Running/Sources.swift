@@ -53,7 +53,7 @@ enum Sources {
       return .success(
         Source(
           client: .replay(recording: recording, clock: clock, name: "the bundled IMU recording"),
-          description: "the bundled IMU recording (20 s of BROAD trial 02, CC-BY-4.0)",
+          description: "the bundled IMU recording (BROAD trial 02)",
           isReplay: true))
     } catch {
       return .failure(error)
@@ -84,7 +84,7 @@ enum Sources {
       return .success(
         Source(
           client: .replay(contentsOf: url, clock: clock),
-          description: "the bundled gpsd capture (a Haicom 305N receiver near Brisbane, BSD-2)",
+          description: "the bundled gpsd capture (a walk near Brisbane)",
           isReplay: true))
     } catch {
       return .failure(error)

@@ -1,6 +1,7 @@
-/// Fits a view into the terminal: no line wider than the screen (long lines are cut at a word
-/// boundary and end in "…", never wrapped mid-word), the header always on top, the footer always
-/// on the last row, and body rows dropped from the bottom when the screen is too short.
+/// Fits a view into the terminal: no line wider than the screen (body lines wrap at word
+/// boundaries onto indented continuation rows; header and footer lines, and words wider than the
+/// screen, are cut and end in "…"), the header always on top, the footer always on the last row,
+/// and body rows dropped from the bottom when the screen is too short.
 enum ScreenLayout {
   /// The rows to draw on a `width` × `height` screen; at most `height` rows.
   static func fit(header: [String], body: [String], footer: [String], width: Int, height: Int)
@@ -12,7 +13,7 @@ enum ScreenLayout {
     let footer = footer.map { truncate($0, to: width) }
     let room = height - header.count - footer.count
     guard room > 0 else { return Array((header + footer).prefix(height)) }
-    var body = body.map { truncate($0, to: width) }
+    var body = body.flatMap { wrap($0, to: width) }
     if body.count > room {
       body =
         Array(body.prefix(room - 1)) + [
@@ -20,6 +21,25 @@ enum ScreenLayout {
         ]
     }
     return header + body + footer
+  }
+
+  /// `line` as rows of at most `width` characters, broken at spaces; continuation rows are
+  /// indented two more than the line.
+  static func wrap(_ line: String, to width: Int) -> [String] {
+    let indent = String(line.prefix { $0 == " " }) + "  "
+    var rows: [String] = []
+    var rest = Substring(line)
+    while rest.count > width {
+      let head = rest.prefix(width + 1)
+      guard let space = head.lastIndex(of: " "),
+        head[..<space].contains(where: { $0 != " " }),
+        head.distance(from: head.startIndex, to: space) > indent.count
+      else { break }
+      rows.append(String(rest[..<space].reversed().drop { $0 == " " }.reversed()))
+      rest = Substring(indent + rest[space...].drop { $0 == " " })
+    }
+    rows.append(truncate(String(rest), to: width))
+    return rows
   }
 
   /// `line` if it fits in `width` characters, else its longest prefix ending at a space that

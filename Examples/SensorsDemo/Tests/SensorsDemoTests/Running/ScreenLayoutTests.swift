@@ -15,6 +15,13 @@ struct ScreenLayoutTests {
     #expect(ScreenLayout.truncate("short", to: 30) == "short")
   }
 
+  @Test("body lines wrap at spaces onto indented rows, never mid-word")
+  func wrapping() {
+    let rows = ScreenLayout.wrap("  error: gpsd at 127.0.0.1:2947 never answered", to: 24)
+    #expect(rows == ["  error: gpsd at", "    127.0.0.1:2947 never", "    answered"])
+    #expect(ScreenLayout.wrap("fits", to: 24) == ["fits"])
+  }
+
   @Test("the header stays on top and the keys on the last row when the body is too tall")
   func heightIsKept() {
     let rows = ScreenLayout.fit(
