@@ -77,7 +77,10 @@ let package = Package(
     ),
     .testTarget(
       name: "READMETests",
-      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation", "ComposableSensorsTesting"]
+      dependencies: [
+        "ComposableStore", "ComposableMotion", "ComposableLocation", "ComposableSensorsTesting",
+        "SensorsSampleData",
+      ]
     ),
     .testTarget(
       name: "SensorsDemoTests",

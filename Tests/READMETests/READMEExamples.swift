@@ -7,6 +7,7 @@ import ComposableMotion
 import ComposableSensorsTesting
 import ComposableStore
 import Foundation
+import SensorsSampleData
 import Testing
 
 // MARK: - Motion: a feature that records device motion
@@ -275,4 +276,18 @@ func unitsAndFrames(_ update: DeviceMotion) -> String {
   let rollDegrees = update.attitude.roll * 180 / .pi  // attitude angles are radians
   let heading = update.heading ?? .nan  // degrees, only in north-referenced frames
   return "\(tiltedForward) \(rollDegrees) \(heading)"
+}
+
+// MARK: - Replays and tests from your own package
+
+func sampleReplays() throws -> (MotionClient, LocationClient) {
+  let clock = ScaledClock(speed: 4)  // four seconds of recording per real second
+  let motion = MotionClient.replay(recording: try SampleData.imuRecording(), clock: clock)
+  let location = LocationClient.replay(contentsOf: SampleData.gpsdCapture, clock: clock)
+  return (motion, location)
+}
+
+@Test func sampleReplaysOpen() throws {
+  let (motion, _) = try sampleReplays()
+  #expect(motion.isDeviceMotionAvailable)
 }

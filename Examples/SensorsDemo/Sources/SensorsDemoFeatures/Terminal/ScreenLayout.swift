@@ -20,7 +20,8 @@ enum ScreenLayout {
           truncate("… (\(body.count - room + 1) more rows: enlarge the terminal)", to: width)
         ]
     }
-    return header + body + footer
+    // Blank rows push the footer onto the last row, where the keys always are.
+    return header + body + Array(repeating: "", count: room - body.count) + footer
   }
 
   /// `line` as rows of at most `width` characters, broken at spaces; continuation rows are
