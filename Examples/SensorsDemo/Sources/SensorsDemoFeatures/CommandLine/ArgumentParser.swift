@@ -80,16 +80,16 @@ enum ArgumentParser {
     case .replayIMU: result.replayIMU = try nonEmpty(value, option)
     case .replayGPSD: result.replayGPSD = try nonEmpty(value, option)
     case .gpsd: result.gpsd = try gpsdAddress(value)
-    case .seconds: result.seconds = try positiveNumber(value, option)
+    case .seconds:
+      result.seconds = try number(
+        value, option, in: DemoArguments.secondsRange, "a number of seconds up to 1e9 (31 years)")
     case .speed:
-      let speed = try positiveNumber(value, option)
-      guard DemoArguments.speedRange.contains(speed) else {
-        throw UsageError(
-          "invalid value '\(value)' for '--speed': expected a factor from 0.01 (100 times slower) to 1000 (1000 times faster than real time)"
-        )
-      }
-      result.speed = speed
-    case .interval: result.interval = try positiveNumber(value, option)
+      result.speed = try number(
+        value, option, in: DemoArguments.speedRange,
+        "a factor from 0.01 (100 times slower) to 1000 (1000 times faster than real time)")
+    case .interval:
+      result.interval = try number(
+        value, option, in: DemoArguments.intervalRange, "an interval from 1e-6 to 3600 seconds")
     case .count:
       guard let count = Int(value), count > 0 else {
         throw UsageError(
@@ -115,6 +115,18 @@ enum ArgumentParser {
       throw UsageError("option '--\(option.rawValue)' needs a non-empty value")
     }
     return value
+  }
+
+  /// A finite number > 0 within `range`: everything a `Duration` or a clock is built from, so
+  /// that no argument can overflow one.
+  private static func number(
+    _ value: String, _ option: DemoOption, in range: ClosedRange<Double>, _ expected: String
+  ) throws(UsageError) -> Double {
+    let number = try positiveNumber(value, option)
+    guard range.contains(number) else {
+      throw UsageError("invalid value '\(value)' for '--\(option.rawValue)': expected \(expected)")
+    }
+    return number
   }
 
   private static func positiveNumber(_ value: String, _ option: DemoOption) throws(UsageError)

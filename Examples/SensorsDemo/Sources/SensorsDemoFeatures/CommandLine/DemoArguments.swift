@@ -50,6 +50,10 @@ struct DemoArguments: Equatable, Sendable {
   var seconds: Double?
   /// The `--speed` factors accepted: 0.01 (100 times slower) to 1000 times real time.
   static let speedRange: ClosedRange<Double> = 0.01...1000
+  /// The `--seconds` accepted: more than 0, up to 1e9 s (31 years).
+  static let secondsRange: ClosedRange<Double> = Double.leastNonzeroMagnitude...1e9
+  /// The `--interval` accepted: 1 µs to an hour.
+  static let intervalRange: ClosedRange<Double> = 1e-6...3600
   /// `--speed X`: replay X times faster than real time.
   var speed: Double = 1
   /// `--count N`: stop after N updates.

@@ -34,7 +34,8 @@ extension SensorsDemo {
       presentation: DashboardFeature.presentation,
       start: [.motion(.start), .location(.onAppear)],
       stop: { _ in [.motion(.stop), .location(.onDisappear)] },
-      isFinished: \.isFinished,
+      // --count counts device-motion updates: reaching it ends the run, location or not.
+      isFinished: { $0.isFinished || ($0.motion.limit != nil && $0.motion.isFinished) },
       failure: { state, ending in
         [state.motion.errorMessage, locationFailure(state.location, location, arguments, ending)]
           .compactMap { $0 }.first

@@ -30,6 +30,17 @@ struct ArgumentParserTests {
     #expect(throws: UsageError.self) { try ArgumentParser.parse(["record", "--speed", value]) }
   }
 
+  @Test(
+    "--seconds and --interval outside their ranges are usage errors, never a crash",
+    arguments: [
+      ["record", "--seconds", "1e308"], ["record", "--seconds", "1e10"],
+      ["gyro", "--interval", "1e308"],
+      ["gyro", "--interval", "1e-300"], ["gyro", "--interval", "7200"],
+    ])
+  func durationsOutOfRange(arguments: [String]) {
+    #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments) }
+  }
+
   @Test("--speed within range is taken as given")
   func speedInRange() throws {
     #expect(try ArgumentParser.parse(["record", "--speed", "0.01"]).speed == 0.01)
