@@ -1,4 +1,5 @@
 import ComposableMotion
+import ComposableSensorsFoundation
 import Foundation
 
 /// Real recordings and device descriptions to replay without hardware, shipped as resources of

@@ -4,6 +4,7 @@
 //
 // Exit status: 0 success, 1 unreadable or invalid input, 2 usage error.
 import ComposableMotion
+import ComposableSensorsFoundation
 import Foundation
 
 let usage = """

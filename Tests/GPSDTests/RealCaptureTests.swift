@@ -55,7 +55,7 @@ import Testing
       guard case .tpv(let tpv) = try GPSDReport.decode(line), let time = tpv.time else { continue }
       let text = try #require(try object(line)["time"] as? String)
       #expect(time.description == text)
-      #expect(abs(time.date.timeIntervalSince1970 - time.timeIntervalSince1970) < 1e-6)
+      #expect(abs(time.timestamp.timeIntervalSince1970 - time.timeIntervalSince1970) < 1e-6)
     }
   }
 

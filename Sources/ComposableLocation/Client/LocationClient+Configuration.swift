@@ -1,10 +1,6 @@
 import GPSD
+import SensorsCore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -34,7 +30,7 @@ extension LocationClient {
     /// (at least 1); ``LocationClient/droppedEvents`` counts the drops.
     public var eventBufferLimit: Int
     /// Supplies "now" for fixes that carry no timestamp (visits, significant changes).
-    public var now: @Sendable () -> Date
+    public var now: @Sendable () -> Timestamp
 
     /// Creates a configuration; every parameter has a sensible default.
     public init(
@@ -46,7 +42,7 @@ extension LocationClient {
       significantChange: SignificantChangeFilter = .init(),
       visits: VisitDetector = .init(),
       eventBufferLimit: Int = 1024,
-      now: @escaping @Sendable () -> Date = { Date() }
+      now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }
     ) {
       self.gpsd = gpsd
       self.requestLocationTimeout = requestLocationTimeout

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -19,20 +14,22 @@ extension LocationClient {
   /// receives ``ServiceState/ended``. Authorization is granted when the file can be read.
   ///
   /// - Parameters:
-  ///   - url: the capture, e.g. recorded with `gpspipe -w > drive.jsonl`.
+  ///   - path: the capture, e.g. recorded with `gpspipe -w > drive.jsonl`. It is read a line at
+  ///     a time (lines up to 64 KiB), so its size does not matter. Apps using Foundation can pass
+  ///     a `URL` through the ComposableSensorsFoundation module.
   ///   - configuration: timeouts and monitoring thresholds (the gpsd address is unused).
   ///   - clock: paces the replay and times out ``requestLocation``.
   ///   - maximumGap: the longest wait between two fixes.
   public static func replay(
-    contentsOf url: URL,
+    contentsOf path: String,
     configuration: Configuration = Configuration(),
     clock: any Clock<Duration> = ContinuousClock(),
     maximumGap: Duration = .seconds(2)
   ) -> LocationClient {
     let feed = LocationFeed(
-      open: { replayStream(ReplayCursor(url: url, clock: clock, maximumGap: maximumGap)) },
+      open: { replayStream(ReplayCursor(path: path, clock: clock, maximumGap: maximumGap)) },
       probe: {
-        if let error = ReplayCursor.unreadable(url) {
+        if let error = ReplayCursor.unreadable(path: path) {
           .unavailable(error)
         } else {
           .authorized(release: nil)
@@ -45,14 +42,13 @@ extension LocationClient {
   /// A client that plays a capture held in memory (`gpspipe -w` lines); see
   /// ``replay(contentsOf:configuration:clock:maximumGap:)``.
   public static func replay(
-    capture: Data,
+    capture: [UInt8],
     configuration: Configuration = Configuration(),
     clock: any Clock<Duration> = ContinuousClock(),
     maximumGap: Duration = .seconds(2)
   ) -> LocationClient {
-    let bytes = Array(capture)
     let feed = LocationFeed(
-      open: { replayStream(ReplayCursor(capture: bytes, clock: clock, maximumGap: maximumGap)) },
+      open: { replayStream(ReplayCursor(capture: capture, clock: clock, maximumGap: maximumGap)) },
       probe: { .authorized(release: nil) }
     )
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))

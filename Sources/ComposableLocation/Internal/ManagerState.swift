@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import SensorsCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -71,7 +68,7 @@ struct ManagerState {
   }
 
   /// The events `input` produces; `date` stands in for a fix without a timestamp.
-  mutating func events(for input: FeedInput, at date: Date) -> [LocationEvent] {
+  mutating func events(for input: FeedInput, at date: Timestamp) -> [LocationEvent] {
     switch input {
     case .location(let location):
       return events(for: location, at: location.timestamp ?? date)
@@ -84,7 +81,7 @@ struct ManagerState {
     }
   }
 
-  private mutating func events(for location: Location, at date: Date) -> [LocationEvent] {
+  private mutating func events(for location: Location, at date: Timestamp) -> [LocationEvent] {
     latest = location
     var events: [LocationEvent] = []
     var deliver = isUpdatingLocation && updates.decide(location) == .deliver

@@ -1,11 +1,6 @@
 import GPSD
 import SensorsCore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -17,7 +12,7 @@ import SensorsCore
 /// back instead of making a buffer grow.
 actor ReplayCursor {
   private enum Source {
-    case file(URL)
+    case file(path: String)
     case bytes([UInt8])
   }
 
@@ -30,8 +25,8 @@ actor ReplayCursor {
   private var previousTime: GPSDTimestamp?
   private var finished = false
 
-  init(url: URL, clock: any Clock<Duration>, maximumGap: Duration) {
-    self.source = .file(url)
+  init(path: String, clock: any Clock<Duration>, maximumGap: Duration) {
+    self.source = .file(path: path)
     self.clock = clock
     self.maximumGap = maximumGap
   }
@@ -42,11 +37,11 @@ actor ReplayCursor {
     self.maximumGap = maximumGap
   }
 
-  /// Why the capture at `url` cannot be opened for reading, or nil when it can. Opens and closes
+  /// Why the capture at `path` cannot be opened for reading, or nil when it can. Opens and closes
   /// it without reading: a probe must not read a capture of any size.
-  static func unreadable(_ url: URL) -> LocationError? {
+  static func unreadable(path: String) -> LocationError? {
     do {
-      _ = try LineReader(path: url.path, maximumLineLength: 1)
+      _ = try LineReader(path: path, maximumLineLength: 1)
       return nil
     } catch {
       switch error {
@@ -111,10 +106,10 @@ actor ReplayCursor {
       let line = Line(bytes: capture[index..<end])
       index = stop + 1
       return .success(line)
-    case .file(let url):
+    case .file(let path):
       do {
         if reader == nil {
-          reader = try LineReader(path: url.path, maximumLineLength: Self.maximumLineLength)
+          reader = try LineReader(path: path, maximumLineLength: Self.maximumLineLength)
         }
         guard let reader else { return .success(nil) }
         return .success(try reader.nextLine { Line(bytes: ArraySlice($0)) })
@@ -123,10 +118,10 @@ actor ReplayCursor {
         case .unreadable(let path, let reason):
           return .failure(.replayUnreadable(path: path, reason: reason))
         case .lineTooLong:
-          return .failure(.replayUnreadable(path: url.path, reason: failure.description))
+          return .failure(.replayUnreadable(path: path, reason: failure.description))
         }
       } catch {
-        return .failure(.replayUnreadable(path: url.path, reason: "\(error)"))
+        return .failure(.replayUnreadable(path: path, reason: "\(error)"))
       }
     }
   }

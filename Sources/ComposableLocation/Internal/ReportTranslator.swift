@@ -45,7 +45,7 @@ enum ReportTranslator {
       climb: tpv.climb,
       magneticVariation: tpv.magvar,
       geoidSeparation: tpv.geoidSep,
-      timestamp: tpv.time?.date,
+      timestamp: tpv.time?.timestamp,
       fix: FixKind(mode: tpv.mode.rawValue, status: tpv.status?.rawValue),
       device: tpv.device
     )

@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import SensorsCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -25,7 +22,7 @@ public struct Heading: Hashable, Sendable, Codable {
   /// Speed over ground when the heading was measured, metres per second.
   public var speed: Double
   /// When the heading was measured (the fix's time), when reported.
-  public var timestamp: Date?
+  public var timestamp: Timestamp?
 
   /// Creates a heading. Angles are in degrees, speed in metres per second.
   public init(
@@ -33,7 +30,7 @@ public struct Heading: Hashable, Sendable, Codable {
     magneticHeading: Double? = nil,
     headingAccuracy: Double? = nil,
     speed: Double,
-    timestamp: Date? = nil
+    timestamp: Timestamp? = nil
   ) {
     self.trueHeading = trueHeading
     self.magneticHeading = magneticHeading

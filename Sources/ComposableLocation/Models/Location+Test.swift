@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import SensorsCore
 
 extension Location {
   /// A fix for tests and previews with sensible defaults: a 3D fix at the Brandenburg Gate,
@@ -31,7 +27,7 @@ extension Location {
     verticalAccuracy: Double? = 8,
     speed: Double? = 0,
     course: Double? = 0,
-    timestamp: Date? = Date(timeIntervalSince1970: 1_704_067_200),
+    timestamp: Timestamp? = Timestamp(timeIntervalSince1970: 1_704_067_200),
     fix: FixKind = .threeDimensional
   ) -> Location {
     Location(

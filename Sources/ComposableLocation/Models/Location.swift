@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import SensorsCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -41,7 +38,7 @@ public struct Location: Hashable, Sendable, Codable {
   /// Height of the geoid above the ellipsoid, metres (gpsd `geoidSep`).
   public var geoidSeparation: Double?
   /// When the fix was valid, from the receiver (gpsd `time`); `nil` when it reported no time.
-  public var timestamp: Date?
+  public var timestamp: Timestamp?
   /// The kind of solution.
   public var fix: FixKind
   /// The gpsd device that produced the fix, e.g. `/dev/ttyACM0`.
@@ -61,7 +58,7 @@ public struct Location: Hashable, Sendable, Codable {
     climb: Double? = nil,
     magneticVariation: Double? = nil,
     geoidSeparation: Double? = nil,
-    timestamp: Date? = nil,
+    timestamp: Timestamp? = nil,
     fix: FixKind = .threeDimensional,
     device: String? = nil
   ) {

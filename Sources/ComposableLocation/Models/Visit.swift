@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import SensorsCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -19,14 +16,14 @@ public struct Visit: Hashable, Sendable, Codable {
   /// The radius around ``coordinate`` that held the stay, metres.
   public var horizontalAccuracy: Double
   /// When the device arrived (the first fix of the stay).
-  public var arrivalDate: Date
+  public var arrivalDate: Timestamp
   /// When the device left (the first fix outside), or `nil` while it is still there.
-  public var departureDate: Date?
+  public var departureDate: Timestamp?
 
   /// Creates a visit. `horizontalAccuracy` is in metres.
   public init(
-    coordinate: Coordinate, horizontalAccuracy: Double, arrivalDate: Date,
-    departureDate: Date? = nil
+    coordinate: Coordinate, horizontalAccuracy: Double, arrivalDate: Timestamp,
+    departureDate: Timestamp? = nil
   ) {
     self.coordinate = coordinate
     self.horizontalAccuracy = horizontalAccuracy

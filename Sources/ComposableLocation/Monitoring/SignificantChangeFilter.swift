@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import SensorsCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -16,20 +13,20 @@ public struct SignificantChangeFilter: Hashable, Sendable {
   /// Minimum movement, metres.
   public var minimumDistance: Double
   /// Minimum time between passed fixes, seconds.
-  public var minimumInterval: TimeInterval
+  public var minimumInterval: Double
   /// The last fix that passed.
   public private(set) var lastLocation: Location?
   /// When the last fix that passed was observed.
-  public private(set) var lastDate: Date?
+  public private(set) var lastDate: Timestamp?
 
   /// Creates a filter: `minimumDistance` in metres, `minimumInterval` in seconds.
-  public init(minimumDistance: Double = 500, minimumInterval: TimeInterval = 300) {
+  public init(minimumDistance: Double = 500, minimumInterval: Double = 300) {
     self.minimumDistance = minimumDistance
     self.minimumInterval = minimumInterval
   }
 
   /// Whether `location`, observed at `date`, is a significant change.
-  public mutating func isSignificant(_ location: Location, at date: Date) -> Bool {
+  public mutating func isSignificant(_ location: Location, at date: Timestamp) -> Bool {
     guard location.fix.hasPosition else { return false }
     if let previous = lastLocation, let previousDate = lastDate {
       guard date.timeIntervalSince(previousDate) >= minimumInterval,

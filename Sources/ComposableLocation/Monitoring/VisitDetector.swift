@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import SensorsCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -21,14 +18,14 @@ public struct VisitDetector: Hashable, Sendable {
   /// Radius that holds a stay, metres.
   public var radius: Double
   /// How long the device must stay to count as a visit, seconds.
-  public var minimumDwell: TimeInterval
+  public var minimumDwell: Double
   /// How many consecutive fixes outside end a visit (one stray fix does not).
   public var requiredDepartureFixes: Int
   /// The visit in progress, once arrived.
   public private(set) var currentVisit: Visit?
   private var cluster: Cluster?
   private var fixesOutside = 0
-  private var firstOutside: Date?
+  private var firstOutside: Timestamp?
 
   /// The fixes of a possible or current stay: their running centre and the first fix's date.
   struct Cluster: Hashable, Sendable {
@@ -36,9 +33,9 @@ public struct VisitDetector: Hashable, Sendable {
     var longitudeOffsetSum: Double
     var origin: Coordinate
     var count: Double
-    var arrival: Date
+    var arrival: Timestamp
 
-    init(_ coordinate: Coordinate, at date: Date) {
+    init(_ coordinate: Coordinate, at date: Timestamp) {
       latitudeSum = coordinate.latitude
       longitudeOffsetSum = 0
       origin = coordinate
@@ -66,7 +63,7 @@ public struct VisitDetector: Hashable, Sendable {
 
   /// Creates a detector: `radius` in metres, `minimumDwell` in seconds.
   public init(
-    radius: Double = 100, minimumDwell: TimeInterval = 300, requiredDepartureFixes: Int = 2
+    radius: Double = 100, minimumDwell: Double = 300, requiredDepartureFixes: Int = 2
   ) {
     self.radius = radius
     self.minimumDwell = minimumDwell
@@ -74,7 +71,7 @@ public struct VisitDetector: Hashable, Sendable {
   }
 
   /// Feeds one fix observed at `date`; returns an arrival or a departure when one happens.
-  public mutating func update(with location: Location, at date: Date) -> Visit? {
+  public mutating func update(with location: Location, at date: Timestamp) -> Visit? {
     guard location.fix.hasPosition, location.coordinate.isValid else { return nil }
     guard var current = cluster else {
       cluster = Cluster(location.coordinate, at: date)

@@ -1,10 +1,6 @@
+import SensorsCore
 import LinuxIIO
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -72,7 +68,7 @@ struct LiveIIOSensors: Sendable {
   private static func discover(_ system: IIOSystem, searched: inout String) -> [IIODevice] {
     let entries: [String]
     do {
-      entries = try FileManager.default.contentsOfDirectory(atPath: system.root)
+      entries = try DirectoryListing.names(atPath: system.root)
     } catch {
       searched += " (\(IIOError.rootNotFound(path: system.root).description))"
       return []
@@ -136,7 +132,7 @@ struct LiveIIOSensors: Sendable {
       try? system.setSamplingFrequency(rate, of: device)
     }
     // Stamp on boottime where the device lets us choose; otherwise shift its clock onto it.
-    let settable = FileManager.default.fileExists(atPath: device.path + "/current_timestamp_clock")
+    let settable = DirectoryListing.exists(device.path + "/current_timestamp_clock")
     var alignment = BootTimeAlignment(clock: settable ? .boottime : device.timestampClock)
     // LinuxIIO's own hand-off buffer counts no drops, so it is made deep: this task only
     // forwards scans to the hub (which never blocks), and the counted, per-subscriber buffers

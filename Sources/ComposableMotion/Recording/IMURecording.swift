@@ -1,10 +1,5 @@
 import SensorsCore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -19,7 +14,7 @@ import SensorsCore
 /// cells empty when that sensor had no sample at that time.
 ///
 /// ```swift
-/// let recording = try IMURecording(contentsOf: URL(filePath: "walk.csv"))
+/// let recording = try IMURecording(contentsOf: "walk.csv")
 /// for sample in recording.samples { filter.update(sample) }
 /// ```
 public struct IMURecording: Sendable, Hashable {
@@ -60,8 +55,9 @@ public struct IMURecording: Sendable, Hashable {
   /// Reads and parses a CSV file, or any readable stream a path names (a pipe, `/dev/stdin`),
   /// through ``IMURecordingReader``: lines longer than 64 KiB (endless or binary input) are an
   /// error, and only the parsed samples are held in memory.
-  public init(contentsOf url: URL) throws(IMURecordingError) {
-    var reader = try IMURecordingReader(path: url.path)
+  /// Apps using Foundation can pass a `URL` through the ComposableSensorsFoundation module.
+  public init(contentsOf path: String) throws(IMURecordingError) {
+    let reader = try IMURecordingReader(path: path)
     var samples: [Sample] = []
     while let sample = try reader.next() { samples.append(sample) }
     self.init(samples: samples, hasMagnetometer: reader.hasMagnetometer)

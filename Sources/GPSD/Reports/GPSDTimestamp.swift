@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import SensorsCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -33,8 +30,8 @@ public struct GPSDTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
     Double(seconds) + Double(nanoseconds) / 1e9
   }
 
-  /// The same instant as a Foundation `Date`.
-  public var date: Date { Date(timeIntervalSince1970: timeIntervalSince1970) }
+  /// The same instant as a ``SensorsCore/Timestamp`` (sub-microsecond precision is lost).
+  public var timestamp: Timestamp { Timestamp(timeIntervalSince1970: timeIntervalSince1970) }
 
   /// Whether `lhs` is earlier than `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool {

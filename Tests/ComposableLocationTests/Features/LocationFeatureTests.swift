@@ -72,7 +72,7 @@ import Testing
     await store.receive(where: isResponse) {
       $0.location = Location(
         coordinate: edinburgh.coordinate, horizontalAccuracy: 5,
-        timestamp: Date(timeIntervalSince1970: 1_767_225_601), device: "/dev/ttyACM0")
+        timestamp: Timestamp(timeIntervalSince1970: 1_767_225_601), device: "/dev/ttyACM0")
     }
     // Destroying the manager finishes its stream, which ends the long-running effect.
     await store.send(.onDisappear)

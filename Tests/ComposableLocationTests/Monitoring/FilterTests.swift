@@ -88,7 +88,7 @@ import Testing
 
   @Test func needsDistanceAndTime() {
     var filter = SignificantChangeFilter(minimumDistance: 500, minimumInterval: 300)
-    let t0 = Date(timeIntervalSince1970: 0)
+    let t0 = Timestamp(timeIntervalSince1970: 0)
     let result20 = filter.isSignificant(fix(start), at: t0)
     #expect(result20)
     let result21 = filter.isSignificant(fix(point(600, northOf: start)), at: t0 + 60)
@@ -107,7 +107,7 @@ import Testing
   @Test("Arrival after dwelling, departure at the first fix outside")
   func arrivalAndDeparture() throws {
     var detector = VisitDetector(radius: 50, minimumDwell: 300, requiredDepartureFixes: 2)
-    let t0 = Date(timeIntervalSince1970: 1000)
+    let t0 = Timestamp(timeIntervalSince1970: 1000)
     var visits: [Visit] = []
     for second in stride(from: 0.0, through: 600, by: 60) {
       let jitter = (second / 60).truncatingRemainder(dividingBy: 2) == 0 ? 10.0 : 20.0
@@ -136,7 +136,7 @@ import Testing
 
   @Test func passingThroughIsNotAVisit() {
     var detector = VisitDetector(radius: 50, minimumDwell: 300)
-    let t0 = Date(timeIntervalSince1970: 0)
+    let t0 = Timestamp(timeIntervalSince1970: 0)
     for i in 0..<20 {
       let result27 = detector.update(
         with: fix(point(Double(i) * 40, northOf: cafe)), at: t0 + Double(i) * 30)

@@ -33,7 +33,10 @@ func expectSameValues(
   #expect(location.climb == tpv["climb"] as? Double, sourceLocation: sourceLocation)
   #expect(location.magneticVariation == tpv["magvar"] as? Double, sourceLocation: sourceLocation)
   #expect(
-    location.timestamp == (tpv["time"] as? String).flatMap(gpsdDate),
+    location.timestamp
+      == (tpv["time"] as? String).flatMap(gpsdDate).map {
+        Timestamp(timeIntervalSince1970: $0.timeIntervalSince1970)
+      },
     sourceLocation: sourceLocation)
 }
 

@@ -110,5 +110,5 @@ func fix(_ coordinate: Coordinate, accuracy: Double? = 5, at seconds: TimeInterv
 {
   Location(
     coordinate: coordinate, horizontalAccuracy: accuracy,
-    timestamp: Date(timeIntervalSince1970: seconds))
+    timestamp: Timestamp(timeIntervalSince1970: seconds))
 }

@@ -1,1 +1,48 @@
-../../ComposableLocationTests/Support/CaptureOracle.swift
+import ComposableLocation
+import Foundation
+import Testing
+
+/// The TPVs with a fix in a `gpspipe -w` capture, read with Foundation's JSON parser: an oracle
+/// independent of the GPSD decoder the client uses. Shared by the replay tests and the live
+/// tests against real gpsd (the same captures sit in both targets' fixtures).
+func fixesInCapture(_ url: URL) throws -> [[String: Any]] {
+  let text = try String(contentsOf: url, encoding: .utf8)
+  return try text.split(whereSeparator: \.isNewline).compactMap { line in
+    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
+      object["lat"] != nil, object["lon"] != nil
+    else { return nil }
+    return object
+  }
+}
+
+/// Checks that `location` carries exactly the values of `tpv`, absent ones absent.
+func expectSameValues(
+  _ location: Location, as tpv: [String: Any], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(location.coordinate.latitude == tpv["lat"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.coordinate.longitude == tpv["lon"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.altitude == tpv["altMSL"] as? Double, sourceLocation: sourceLocation)
+  #expect(
+    location.ellipsoidalAltitude == tpv["altHAE"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.horizontalAccuracy == tpv["eph"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.verticalAccuracy == tpv["epv"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.speed == tpv["speed"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.speedAccuracy == tpv["eps"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.course == tpv["track"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.climb == tpv["climb"] as? Double, sourceLocation: sourceLocation)
+  #expect(location.magneticVariation == tpv["magvar"] as? Double, sourceLocation: sourceLocation)
+  #expect(
+    location.timestamp
+      == (tpv["time"] as? String).flatMap(gpsdDate).map {
+        Timestamp(timeIntervalSince1970: $0.timeIntervalSince1970)
+      },
+    sourceLocation: sourceLocation)
+}
+
+/// gpsd's timestamps: ISO 8601 UTC with fractional seconds.
+func gpsdDate(_ text: String) -> Date? {
+  let formatter = ISO8601DateFormatter()
+  formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+  return formatter.date(from: text)
+}

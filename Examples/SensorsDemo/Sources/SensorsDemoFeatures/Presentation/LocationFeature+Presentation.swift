@@ -184,8 +184,9 @@ extension LocationFeature {
     }
   }
 
-  static func timestamp(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+  /// ISO 8601 in UTC with milliseconds, e.g. `2024-01-01T00:00:00.000Z`.
+  static func timestamp(_ time: Timestamp) -> String {
+    time.description
   }
 }
 

@@ -27,7 +27,7 @@ struct PresentationTests {
     let fix = Location(
       coordinate: Coordinate(latitude: -27.5, longitude: 153.25), altitude: 3,
       horizontalAccuracy: 12.5,
-      speed: 1.25, timestamp: Date(timeIntervalSince1970: 0))
+      speed: 1.25, timestamp: Timestamp(timeIntervalSince1970: 0))
     #expect(
       LocationFeature.json(for: fix).description
         == #"{"event":"location","latitude":-27.5,"longitude":153.25,"altitude":3,"horizontalAccuracy":12.5,"#

@@ -1,0 +1,2 @@
+// Tests use URLs and Data for fixtures: the Foundation conveniences come with the testing module.
+@_exported import ComposableSensorsFoundation
