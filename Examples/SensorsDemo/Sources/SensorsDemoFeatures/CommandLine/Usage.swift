@@ -3,14 +3,14 @@ enum Usage {
   static let motionSources = """
       --live               read the IIO sensors under /sys/bus/iio/devices
       --iio-root DIR       read the IIO sensors under DIR (tests, chroots, umockdev)
-      --mode poll|buffered how live sensors are read (default: buffered when possible)
+      --mode poll|buffered how live sensors are read (default: buffered if possible)
       --replay FILE        replay an IMU recording (CSV: t,gyr_x,gyr_y,gyr_z,acc_x,
                            acc_y,acc_z[,mag_x,mag_y,mag_z]; s, rad/s, m/s², µT)
       --bundled            replay the bundled recording (the default)
       --speed X            replay X times real time, 0.01 to 1000 (default 1)
     """
   static let common = """
-      --count N            stop after N updates; exit status 1 if the source ends first
+      --count N            stop after N updates (status 1 if the source ends first)
       --seconds N          stop after N seconds
       --json               one JSON object per line: {"event":"source",…} first
       -h, --help           show this help
@@ -28,12 +28,12 @@ enum Usage {
     case .record:
       motionCommand(
         "record",
-        "Record gravity · userAcceleration (g²) of every device-motion update, with a\nsparkline. Space starts and stops recording on a terminal; piped, it starts at once."
+        "Record gravity · userAcceleration (g²) of every device-motion update, with a\nsparkline. Space starts and stops recording on a terminal; piped, it starts\nat once."
       )
     case .tilt:
       motionCommand(
         "tilt",
-        "Detect frontal (gravity z beyond ±0.25 g) and lateral (gravity x beyond ±0.125 g)\ntilt, each debounced for 0.25 s, from device motion at 60 Hz; \"vertical\" when\nneither, \"lying flat\" when gravity z is beyond ±0.9 g."
+        "Detect frontal (gravity z beyond ±0.25 g) and lateral (gravity x beyond\n±0.125 g) tilt, each debounced for 0.25 s, from device motion at 60 Hz;\n\"vertical\" when neither, \"lying flat\" when gravity z is beyond ±0.9 g."
       )
     case .bouncer:
       motionCommand(
@@ -48,10 +48,11 @@ enum Usage {
   }
 
   static let dashboard = """
-    sensors-demo: Core Motion and Core Location, the Composable Architecture way, on Linux.
+    sensors-demo: Core Motion and Core Location, the Composable Architecture way,
+    on Linux.
 
     USAGE: sensors-demo [options]
-           sensors-demo COMMAND [options]      (sensors-demo COMMAND --help for each)
+           sensors-demo COMMAND [options]    (sensors-demo COMMAND --help for each)
 
     With no command, a dashboard of device motion (attitude, tilt, gravity) and
     location (fix, position, satellites). By default it replays the bundled
@@ -80,8 +81,9 @@ enum Usage {
       --replay-imu FILE    replay this IMU recording
       --replay-gpsd FILE   replay this gpspipe -w capture
       --bundled            replay the bundled recordings (the default)
-      --frame FRAME        xArbitraryZVertical (default), xArbitraryCorrectedZVertical,
-                           xMagneticNorthZVertical, xTrueNorthZVertical
+      --frame FRAME        xArbitraryZVertical (default),
+                           xArbitraryCorrectedZVertical, xMagneticNorthZVertical,
+                           xTrueNorthZVertical
       --speed X            replay X times real time, 0.01 to 1000 (default 1)
       --count N            stop after N device-motion updates
       --seconds N          stop after N seconds (piped default: 6)
@@ -93,8 +95,8 @@ enum Usage {
 
   static func motionCommand(_ name: String, _ summary: String) -> String {
     """
-    USAGE: sensors-demo \(name) [--live | --iio-root DIR | --replay FILE | --bundled]
-                        [--count N] [--seconds N] [--json]
+    USAGE: sensors-demo \(name) [--live | --iio-root DIR | --replay FILE |
+                        --bundled] [--count N] [--seconds N] [--json]
 
     \(summary)
 
@@ -117,8 +119,9 @@ enum Usage {
 
     OPTIONS:
     \(motionSources)
-      --frame FRAME        xArbitraryZVertical (default), xArbitraryCorrectedZVertical,
-                           xMagneticNorthZVertical, xTrueNorthZVertical
+      --frame FRAME        xArbitraryZVertical (default),
+                           xArbitraryCorrectedZVertical, xMagneticNorthZVertical,
+                           xTrueNorthZVertical
     \(common)
 
     \(defaults)
@@ -127,8 +130,9 @@ enum Usage {
   static func sensor(_ command: DemoCommand) -> String {
     let unit = SensorFeature.Sensor(rawValue: command.rawValue)?.unit ?? ""
     return """
-      USAGE: sensors-demo \(command.rawValue) [--live | --iio-root DIR | --replay FILE | --bundled]
-                  [--mode poll|buffered] [--interval SECONDS] [--count N] [--json]
+      USAGE: sensors-demo \(command.rawValue) [--live | --iio-root DIR |
+                  --replay FILE | --bundled] [--mode poll|buffered]
+                  [--interval SECONDS] [--count N] [--seconds N] [--json]
 
       Raw \(command.rawValue) samples in Core Motion units (\(unit)); with --json one object
       per sample: {"event":"\(command.rawValue)","x":…,"y":…,"z":…,"timestamp":…}
@@ -143,8 +147,8 @@ enum Usage {
   }
 
   static let location = """
-    USAGE: sensors-demo location [--live | --gpsd HOST[:PORT] | --replay FILE | --bundled]
-                                 [--count N] [--seconds N] [--json]
+    USAGE: sensors-demo location [--live | --gpsd HOST[:PORT] | --replay FILE |
+                                 --bundled] [--count N] [--seconds N] [--json]
 
     Authorization, fix, position, accuracy, speed, course and a satellite table
     from gpsd. Live, it keeps running while gpsd restarts ("reconnecting") until
@@ -159,7 +163,7 @@ enum Usage {
                            (an NMEA log is refused with how to capture JSON)
       --bundled            replay the bundled capture (the default)
       --speed X            replay X times real time, 0.01 to 1000 (default 1)
-      --count N            stop after N fixes; exit status 1 if the source ends first
+      --count N            stop after N fixes (status 1 if the source ends first)
       --seconds N          stop after N seconds
       --json               one JSON object per line: {"event":"source",…} first
       -h, --help           show this help

@@ -12,6 +12,8 @@ struct MotionFeature: Reducer {
     var latest: DeviceMotion?
     /// Updates received.
     var updateCount = 0
+    /// The last ``historyLength`` user-acceleration magnitudes (g), for the sparkline.
+    var recentUserAcceleration: [Double] = []
     /// Stop after this many updates, or never when `nil` (`--count`).
     var limit: Int?
     /// Why updates stopped early.
@@ -47,6 +49,9 @@ struct MotionFeature: Reducer {
     case motionFinished
   }
 
+  /// How many user-acceleration magnitudes the sparkline keeps.
+  static let historyLength = 40
+
   struct ManagerID: Hashable, Sendable {}
   enum CancelID { case updates }
 
@@ -63,6 +68,11 @@ struct MotionFeature: Reducer {
     case .motionUpdate(let update):
       state.latest = update
       state.updateCount += 1
+      state.recentUserAcceleration.append(update.userAcceleration.magnitude)
+      if state.recentUserAcceleration.count > Self.historyLength {
+        state.recentUserAcceleration.removeFirst(
+          state.recentUserAcceleration.count - Self.historyLength)
+      }
       if let limit = state.limit, state.updateCount >= limit {
         state.isFinished = true
         return stop()

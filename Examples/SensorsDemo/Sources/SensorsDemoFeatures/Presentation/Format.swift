@@ -16,6 +16,12 @@ enum Format {
     return String(format: "%.\(decimals)f", value)
   }
 
+  /// `value` with `decimals` digits and its unit ("3.5 m", "90.0°"), or "—" alone when absent.
+  static func measured(_ value: Double?, _ decimals: Int, _ unit: String) -> String {
+    guard let value, value.isFinite else { return "—" }
+    return fixed(value, decimals) + (unit.hasPrefix("°") ? unit : " " + unit)
+  }
+
   /// Radians as degrees with one decimal and a sign, or "—" when absent.
   static func degrees(radians: Double?) -> String {
     signed(radians.map { $0 * 180 / .pi }, 1)

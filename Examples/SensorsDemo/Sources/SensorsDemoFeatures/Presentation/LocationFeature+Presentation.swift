@@ -27,9 +27,9 @@ extension LocationFeature {
       rows += [
         "fix            \(describe(l.fix))   fixes: \(state.locationCount)",
         "position       \(position(l.coordinate))",
-        "altitude       \(Format.fixed(l.altitude, 1)) m MSL   \(Format.fixed(l.ellipsoidalAltitude, 1)) m ellipsoid",
-        "accuracy       ±\(Format.fixed(l.horizontalAccuracy, 1)) m horizontal   ±\(Format.fixed(l.verticalAccuracy, 1)) m vertical",
-        "speed          \(Format.fixed(l.speed, 2)) m/s   course \(Format.fixed(l.course, 1))°",
+        "altitude       \(Format.measured(l.altitude, 1, "m")) MSL   \(Format.measured(l.ellipsoidalAltitude, 1, "m")) ellipsoid",
+        "accuracy       ±\(Format.measured(l.horizontalAccuracy, 1, "m")) horizontal   ±\(Format.measured(l.verticalAccuracy, 1, "m")) vertical",
+        "speed          \(Format.measured(l.speed, 2, "m/s"))   course \(Format.measured(l.course, 1, "°"))",
         "time           \(l.timestamp.map(timestamp) ?? "—")",
       ]
     } else {
@@ -45,8 +45,8 @@ extension LocationFeature {
     var rows = linkRows(state, label: "link        ")
     if let l = state.location {
       rows += [
-        "fix         \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.fixed(l.altitude, 1)) m",
-        "accuracy    ±\(Format.fixed(l.horizontalAccuracy, 1)) m   speed \(Format.fixed(l.speed, 2)) m/s   course \(Format.fixed(l.course, 1))°",
+        "fix         \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.measured(l.altitude, 1, "m"))",
+        "accuracy    ±\(Format.measured(l.horizontalAccuracy, 1, "m"))   speed \(Format.measured(l.speed, 2, "m/s"))   course \(Format.measured(l.course, 1, "°"))",
       ]
     } else {
       rows.append("fix         none yet")
@@ -98,9 +98,9 @@ extension LocationFeature {
     case .authorizationChanged(let status): "authorization: \(status.rawValue)"
     case .locationsUpdated(let locations):
       locations.last.map { l in
-        "fix \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.fixed(l.altitude, 1)) m"
-          + "  ±\(Format.fixed(l.horizontalAccuracy, 1)) m  speed \(Format.fixed(l.speed, 2)) m/s"
-          + "  course \(Format.fixed(l.course, 1))°"
+        "fix \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.measured(l.altitude, 1, "m"))"
+          + "  ±\(Format.measured(l.horizontalAccuracy, 1, "m"))  speed \(Format.measured(l.speed, 2, "m/s"))"
+          + "  course \(Format.measured(l.course, 1, "°"))"
       }
     case .satellitesUpdated(let s):
       "satellites: \(s.filter(\.used).count) used of \(s.count) in view"

@@ -31,6 +31,7 @@ extension MotionFeature {
         + "  yaw \(Format.degrees(radians: m.attitude.yaw))°",
       "gravity    \(Format.acceleration(m.gravity))   tilt: \(TiltFeature.describe(frontal: .init(gravityZ: m.gravity.z), lateral: .init(gravityX: m.gravity.x)))",
       "user acc.  \(Format.acceleration(m.userAcceleration))",
+      "|user acc| \(Sparkline.labelled(state.recentUserAcceleration, width: 40, decimals: 3, unit: "g"))",
       "rotation   \(Format.vector(m.rotationRate.x, m.rotationRate.y, m.rotationRate.z)) rad/s",
       "heading    \(m.heading.map { Format.fixed($0, 1) + "°" } ?? "— (needs a north-referenced frame)")",
       "updates    \(state.updateCount)"

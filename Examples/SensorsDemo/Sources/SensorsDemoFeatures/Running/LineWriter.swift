@@ -33,7 +33,7 @@ struct LineWriter<State: Sendable, Action: Sendable> {
       lines.append(
         mode == .json
           ? #"{"event":"skipped","count":\#(missed)}"#
-          : "(\(missed) events skipped: output too slow)")
+          : "(\(missed) event\(missed == 1 ? "" : "s") skipped: output too slow)")
     }
     for entry in state.entries where entry.sequence > written {
       switch mode {

@@ -14,6 +14,8 @@ struct RunDescription: Sendable, Equatable {
   var kind: Kind
   /// How to switch source, e.g. "live: --live", or empty.
   var hint = ""
+  /// The replay speed (× real time) when not 1, for the JSON source object.
+  var speed: Double?
   /// The keys the run reacts to besides q, e.g. ["space: record"].
   var keys: [String] = []
 
@@ -37,6 +39,7 @@ struct RunDescription: Sendable, Equatable {
     var line = JSONLine(event: "source")
     line.add("kind", kind.rawValue)
     line.add("description", source.split(separator: "\n").joined(separator: " · "))
+    line.add("speed", speed)
     return line
   }
 }

@@ -199,7 +199,9 @@ extension SensorsDemo {
       case .replay: arguments.command == .location ? "live: --live or --gpsd HOST" : "live: --live"
       case .live, .mixed: ""
       }
-    return RunDescription(title: title, source: source, kind: kind, hint: hint)
+    return RunDescription(
+      title: title, source: source, kind: kind, hint: hint,
+      speed: kind != .live && arguments.speed != 1 ? arguments.speed : nil)
   }
 
   /// A source in words, with the replay speed when it is not real time.
