@@ -25,6 +25,13 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "motion-pipeline-benchmark",
+      dependencies: [
+        .product(name: "ComposableMotion", package: "composable-sensors"),
+        .product(name: "ComposableStore", package: "composable-sensors"),
+      ]
+    ),
+    .executableTarget(
       name: "fusion-benchmark",
       dependencies: [.product(name: "ComposableMotion", package: "composable-sensors")]
     ),
