@@ -57,4 +57,55 @@ struct LiveLocationEndToEndTests {
     #expect(result.standardError.split(separator: "\n").count == 1)
     #expect(result.seconds < 15)
   }
+
+  @Test(
+    "gpsd killed and restarted: the run goes on, says it is reconnecting, and data resumes",
+    .enabled(
+      if: GPSFake.isInstalled, "gpsfake is not installed: sudo apt-get install gpsd gpsd-clients"))
+  func survivesGPSDRestart() async throws {
+    let log = try #require(
+      Bundle.module.url(forResource: "haicom-305N", withExtension: "log", subdirectory: "Fixtures"))
+    var outcome: (run: DemoProcess.Result, afterRestart: [[String: Any]])?
+    // gpsfake sometimes fails to start (see GPSFake): up to three attempts at the whole story.
+    for _ in 0..<3 where outcome.map({ !Self.resumed($0.afterRestart) }) ?? true {
+      let port = UInt16.random(in: 41_000...59_000)
+      let first = try await GPSFake(log: log, cycle: 0.05, port: port, once: false)
+      let demo = Task {
+        try await DemoProcess.run(
+          ["location", "--gpsd", "127.0.0.1:\(port)", "--seconds", "9", "--json"], timeout: 60)
+      }
+      try await Task.sleep(for: .seconds(3))
+      await first.stop()
+      try await Task.sleep(for: .seconds(1.5))
+      let second = try await GPSFake(log: log, cycle: 0.05, port: port, once: false)
+      let run = try await demo.value
+      await second.stop()
+      let objects = try run.lines.map { line in
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      }
+      let lost = objects.firstIndex {
+        ($0["event"] as? String) == "service"
+          && (($0["state"] as? String)?.hasPrefix("reconnecting") ?? false)
+      }
+      outcome = (run, lost.map { Array(objects[$0...]) } ?? [])
+    }
+    let (run, afterRestart) = try #require(outcome)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(!afterRestart.isEmpty, "the link said it was reconnecting: \(run.standardOutput)")
+    #expect(Self.resumed(afterRestart), "data came again after the restart: \(run.standardOutput)")
+    #expect(run.lines.last?.contains(#""reason":"time limit""#) == true, "only --seconds ended it")
+  }
+
+  /// Whether, after the link was lost, gpsd answered again and sent satellites or fixes.
+  static func resumed(_ events: [[String: Any]]) -> Bool {
+    guard
+      let connected = events.firstIndex(where: {
+        ($0["event"] as? String) == "service"
+          && (($0["state"] as? String)?.hasPrefix("connected") ?? false)
+      })
+    else { return false }
+    return events[connected...].contains {
+      ["location", "satellites"].contains($0["event"] as? String ?? "")
+    }
+  }
 }

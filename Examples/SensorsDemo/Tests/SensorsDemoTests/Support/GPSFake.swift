@@ -30,12 +30,18 @@ final class GPSFake {
   /// Starts gpsfake on `log`, one sentence every `cycle` seconds, then waits `settle` for gpsd to
   /// listen. Pacing keeps the replay going while a client that started late (a loaded CI machine)
   /// connects; unpaced, a short log can be over before the client is up.
-  init(log: URL, cycle: Double = 0.02, settle: Duration = .milliseconds(900)) async throws {
+  /// `port` defaults to a random free-looking one; pass the same port again to restart gpsd
+  /// where a client is already trying to reconnect.
+  init(
+    log: URL, cycle: Double = 0.02, port: UInt16 = UInt16.random(in: 41_000...59_000),
+    once: Bool = true, settle: Duration = .milliseconds(900)
+  ) async throws {
     let executable = try #require(Self.executable)
-    port = UInt16.random(in: 41_000...59_000)
+    self.port = port
     process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-1", "-p", "-q", "-c", String(cycle), "-P", String(port), log.path]
+    process.arguments =
+      (once ? ["-1"] : []) + ["-p", "-q", "-c", String(cycle), "-P", String(port), log.path]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
