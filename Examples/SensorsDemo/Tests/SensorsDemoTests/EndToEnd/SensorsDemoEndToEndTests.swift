@@ -77,6 +77,40 @@ struct SensorsDemoEndToEndTests {
     }
   }
 
+  @Test(
+    "every command runs with no source option: the bundled recordings, said on the first line",
+    arguments: [
+      "record", "tilt", "bouncer", "motion", "accelerometer", "gyro", "magnetometer", "location",
+    ])
+  func bundledByDefault(command: String) async throws {
+    let result = try await DemoProcess.run([command, "--count", "3", "--speed", "20"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.lines.first?.hasPrefix("sensors-demo \(command): replay, the bundled") == true)
+  }
+
+  @Test("devices: exit 0 with or without IIO on this machine; a named root that is missing is an error")
+  func devicesWithoutHardware() async throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("no-iio-\(UUID())")
+    let result = try await DemoProcess.run(["devices"])
+    // On a machine with IIO sensors the list is shown instead; both end with status 0.
+    #expect(result.status == 0, "\(result.standardError)")
+    let named = try await DemoProcess.run(["devices", "--iio-root", root.path])
+    #expect(named.status == 1, "a root the user named that does not exist is an error")
+    #expect(named.standardError.contains(root.path))
+  }
+
+  @Test("an NMEA log fed to location --replay: one message saying how to capture JSON, exit 1")
+  func nmeaReplay() async throws {
+    let log = try #require(
+      Bundle.module.url(forResource: "haicom-305N", withExtension: "log", subdirectory: "Fixtures"))
+    let result = try await DemoProcess.run(["location", "--replay", log.path])
+    #expect(result.status == 1)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.split(separator: "\n").count == 1)
+    #expect(
+      result.standardError.contains("This is an NMEA log: capture gpsd's JSON with `gpspipe -w"))
+  }
+
   @Test("record --count N: piped, records at once and stops by itself")
   func recordCount() async throws {
     let result = try await DemoProcess.run(["record", "--bundled", "--count", "50", "--speed", "4"])
