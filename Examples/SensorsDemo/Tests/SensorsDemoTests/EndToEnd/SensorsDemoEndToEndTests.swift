@@ -88,7 +88,8 @@ struct SensorsDemoEndToEndTests {
     #expect(result.lines.first?.hasPrefix("sensors-demo \(command): replay, the bundled") == true)
   }
 
-  @Test("devices: exit 0 with or without IIO on this machine; a named root that is missing is an error")
+  @Test(
+    "devices: exit 0 with or without IIO on this machine; a named root that is missing is an error")
   func devicesWithoutHardware() async throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("no-iio-\(UUID())")
     let result = try await DemoProcess.run(["devices"])
