@@ -34,7 +34,7 @@ let repeats: Int = {
 
 let recording: IMURecording
 do {
-  recording = try IMURecording(contentsOf: URL(fileURLWithPath: path))
+  recording = try IMURecording(contentsOf: path)
 } catch {
   FileHandle.standardError.write(Data("fusion-benchmark: \(error)\n".utf8))
   exit(1)
