@@ -22,18 +22,24 @@ import Synchronization
 /// - A send made from inside the reducer itself (reentrancy) is queued and handled right after
 ///   the current action, never deadlocking.
 /// - Releasing the store cancels every effect it started.
+/// - Effects run in The Composable Architecture's order: the `.send` actions of an effect
+///   (alone, merged or concatenated) are handled before ``send(_:)`` returns, first in, first out.
+/// - The returned ``StoreTask`` covers the whole cascade: the effects of `action` and those of
+///   every action they fed back.
 ///
-/// See the "Performance" article for the measurements behind this choice.
+/// See the "Performance" article for the measurements behind this choice, and "Differences from
+/// The Composable Architecture" for what deliberately differs.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-  @usableFromInline let engine: Mutex<Engine<State, Action>>
-  @usableFromInline let published: Mutex<Published<State>>
-  /// The thread currently running the reducer, or 0.
+  /// The reducer's lock: held while the reducer runs, so another thread's `send` waits for it.
+  /// Lock order: this lock, then the runtime's core lock (never the reverse).
+  @usableFromInline let reducer: Mutex<ReducerBox<State, Action>>
+  /// The thread holding ``reducer``, or 0: a `send` from that thread comes from inside the
+  /// reducer and is queued instead of deadlocking.
   @usableFromInline let drainer = Atomic<UInt>(0)
-  /// Actions sent from inside the reducer, handled once it returns.
-  @usableFromInline let reentrant = Mutex<[QueuedAction<Action>]>([])
-  @usableFromInline let reentrantCount = Atomic<Int>(0)
-  @usableFromInline let observerCount = Atomic<Int>(0)
-  @usableFromInline let runtime: EffectRuntime<Action>
+  /// The state machine of everything else (published state, observers, inbox, effects).
+  @usableFromInline let runtime: StoreRuntime<State, Action>
+  /// Set for a store that forwards to a parent store (the seam for scoping).
+  @usableFromInline let parent: StoreForwarding<State, Action>?
 
   /// Creates a store that starts in `initialState` and runs `reducer` for every action.
   @inlinable
@@ -52,53 +58,62 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     self.init(initialState: initialState, reducer: build())
   }
 
-  /// The designated initialiser, also used by `TestStore`, which routes effect errors to the test.
+  /// The designated initialiser, also used by `TestStore`, which routes effect issues to the test.
   ///
-  /// - Parameter reportUnhandled: Receives errors thrown by `run` effects without a `catch`
-  ///   handler; `nil` prints them to standard error as runtime warnings.
+  /// - Parameter reportUnhandled: Receives the issues effects raise (an error thrown by a `run`
+  ///   effect without a `catch` handler, an action sent from a completed effect) with the effect's
+  ///   site; `nil` prints them to standard error as runtime warnings.
   @inlinable
   package init(
     initialState: State,
     reduce: sending @escaping (inout State, Action) -> Effect<Action>,
     reportUnhandled: (@Sendable (String, StaticString, UInt) -> Void)?
   ) {
-    self.engine = Mutex(Engine(state: initialState, reduce: reduce))
-    self.published = Mutex(Published(state: initialState))
-    self.runtime = EffectRuntime(reportUnhandled: reportUnhandled ?? printRuntimeWarning)
-    let deliver: @Sendable (Action) async -> Void = { [weak self] action in
-      self?.sendFromEffect(action)
+    self.reducer = Mutex(ReducerBox(state: initialState, reduce: reduce))
+    self.runtime = StoreRuntime(
+      state: initialState, reportIssue: reportUnhandled ?? printRuntimeWarning)
+    self.parent = nil
+    let deliver: Deliver<Action> = { [weak self] action, source in
+      self?.sendFromEffect(action, source: source)
     }
-    engine.withLock { $0.deliver = deliver }
+    reducer.withLock { $0.deliver = deliver }
+  }
+
+  /// A store with no reducer of its own that forwards every call to a parent store: the seam on
+  /// which `Store.scope` is built. Its effects and cancellation ids live in the parent's core.
+  package init(forwardingTo parent: StoreForwarding<State, Action>) {
+    let state = parent.state()
+    self.reducer = Mutex(ReducerBox(state: state, reduce: { _, _ in .none }))
+    self.runtime = StoreRuntime(state: state, reportIssue: printRuntimeWarning)
+    self.parent = parent
   }
 
   deinit {
-    runtime.cancelAll()
-    let observers = published.withLock { published in
-      defer { published.observers = [:] }
-      return published.observers.values
-    }
-    for observer in observers { observer.finish() }
+    runtime.release()
   }
 
-  /// Handles `action` now: runs the reducer, starts the effects it returns, and returns a handle
-  /// to those effects.
+  /// Handles `action` now: runs the reducer, starts the effects it returns, handles the actions
+  /// those effects send synchronously, and returns a handle to the cascade of effects.
   ///
-  /// Returns after the reducer has run, so ``state`` already reflects `action`. Another thread
-  /// sending at the same time waits for the reducer to be free. Sent from inside the reducer,
-  /// the action is queued and handled right after the current one.
+  /// Returns after the reducer has run, so ``state`` already reflects `action` and every `.send`
+  /// action its effects fed back. Another thread sending at the same time waits for the reducer
+  /// to be free. Sent from inside the reducer, the action is queued and handled right after the
+  /// current one.
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
+    if let parent { return parent.send(action) }
     if drainer.load(ordering: .relaxed) == currentThreadID() {
       return enqueueReentrant(action)
     }
-    return process(action)
+    return process(action, cascade: nil)
   }
 
   /// The current state, as of the last action the reducer finished.
   @inlinable
   public var state: State {
-    published.withLock { $0.state }
+    if let parent { return parent.state() }
+    return runtime.core.withLock { $0.published }
   }
 
   /// The state now, then after every action that the reducer handles, for as long as the
@@ -107,42 +122,68 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Buffering: a consumer slower than the reducer sees only the newest state (intermediate
   /// states are skipped, never queued), so rendering at 30 Hz a store fed at 1 kHz costs no memory.
   public var states: AsyncStream<State> {
+    if let parent { return parent.states() }
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: .bufferingNewest(1))
-    let id = published.withLock { published in
-      published.nextObserverID += 1
-      published.observers[published.nextObserverID] = continuation
-      continuation.yield(published.state)
-      return published.nextObserverID
+    let runtime = self.runtime
+    let key = runtime.core.withLock { core in
+      let key = core.addObserver(continuation)
+      continuation.yield(core.published)
+      return key
     }
-    observerCount.add(1, ordering: .relaxed)
-    continuation.onTermination = { [weak self] _ in
-      // Safe inside a cancellation: nothing yields to an observer while holding `published`.
-      guard let self else { return }
-      let removed = self.published.withLock { $0.observers.removeValue(forKey: id) != nil }
-      if removed { self.observerCount.subtract(1, ordering: .relaxed) }
+    guard let key else {
+      continuation.finish()
+      return stream
+    }
+    continuation.onTermination = { _ in
+      // Safe inside a cancellation: nothing yields to an observer while holding the core lock.
+      runtime.core.withLock { $0.removeObserver(key) }
     }
     return stream
   }
 
   /// The number of effect tasks still running.
   public var inFlightEffectCount: Int {
-    runtime.registry.withLock(\.count)
+    if let parent { return parent.inFlightEffectCount() }
+    return runtime.core.withLock(\.count)
   }
 
-  /// The actions whose effects are still running, one entry per running effect task.
-  package var inFlightEffectOrigins: [Action] {
-    runtime.inFlightOrigins
+  /// The running effect tasks, each with the action whose effect started it.
+  package var inFlightEffects: [UInt64: Action] {
+    runtime.core.withLock(\.running)
   }
 
-  /// Returns once no effect of this store is running.
-  package func waitForEffects() async {
-    await runtime.waitUntilIdle()
+  /// Returns once no effect of this store is running, except those in `ignoring` (keys of
+  /// ``inFlightEffects``).
+  package func waitForEffects(ignoring: Set<UInt64> = []) async {
+    await runtime.waitUntilIdle(ignoring: ignoring)
   }
 
   /// Cancels every running effect of this store.
   package func cancelAllEffects() {
     runtime.cancelAll()
+  }
+}
+
+/// How a forwarding store reaches its parent (see ``Store/init(forwardingTo:)``).
+@usableFromInline
+package struct StoreForwarding<State: Sendable, Action: Sendable>: Sendable {
+  @usableFromInline let send: @Sendable (Action) -> StoreTask
+  @usableFromInline let state: @Sendable () -> State
+  let states: @Sendable () -> AsyncStream<State>
+  let inFlightEffectCount: @Sendable () -> Int
+
+  /// Creates the forwarding from the parent's operations, already mapped to the child's types.
+  package init(
+    send: @escaping @Sendable (Action) -> StoreTask,
+    state: @escaping @Sendable () -> State,
+    states: @escaping @Sendable () -> AsyncStream<State>,
+    inFlightEffectCount: @escaping @Sendable () -> Int
+  ) {
+    self.send = send
+    self.state = state
+    self.states = states
+    self.inFlightEffectCount = inFlightEffectCount
   }
 }
 

@@ -1,73 +1,74 @@
-/// The effects started by one ``Store/send(_:)``: await them with ``finish()`` or stop them with
+import Synchronization
+
+/// The effects started by one ``Store/send(_:)``, and by every action those effects fed back,
+/// transitively (the action's cascade): await them with ``finish()`` or stop them with
 /// ``cancel()``.
 ///
 /// ```swift
 /// let task = store.send(.startMonitoring)
 /// …
-/// task.cancel()          // stops the monitoring effect
-/// await task.finish()    // returns once every effect of that action has ended
+/// task.cancel()          // stops the monitoring effect and everything it led to
+/// await task.finish()    // returns once every effect of that cascade has ended
 /// ```
+///
+/// As in The Composable Architecture, a command-line tool whose `main` is
+/// `await store.send(.start).finish()` runs until the last effect that `.start` led to has ended.
 public struct StoreTask: Sendable {
   @usableFromInline
-  enum Storage: Sendable {
-    case none
-    case tasks([Task<Void, Never>])
-    case pending(PendingEffects)
-  }
+  let handle: CascadeHandle?
 
   @usableFromInline
-  let storage: Storage
-
-  @usableFromInline
-  init(_ storage: Storage) {
-    self.storage = storage
+  init(_ handle: CascadeHandle?) {
+    self.handle = handle
   }
 
-  /// Waits until every effect of the action has completed.
+  /// Waits until every effect of the cascade has completed.
   ///
-  /// If the task awaiting this is cancelled, the effects are cancelled too, so
+  /// If the task awaiting this is cancelled, the cascade is cancelled too, so
   /// `await store.send(.task).finish()` ties an action's effects to the caller's lifetime.
   public func finish() async {
-    let tasks = await self.tasks()
+    guard let handle else { return }
     await withTaskCancellationHandler {
-      for task in tasks { await task.value }
+      await handle.host.wait(cascade: handle.id)
     } onCancel: {
-      for task in tasks { task.cancel() }
+      handle.cancel()
     }
   }
 
-  /// Cancels every effect of the action.
+  /// Cancels every effect of the cascade, including those started later by actions its
+  /// effects are still feeding back.
   public func cancel() {
-    switch storage {
-    case .none: return
-    case .tasks(let tasks): for task in tasks { task.cancel() }
-    case .pending(let pending): pending.cancel()
-    }
+    handle?.cancel()
   }
 
-  /// Whether the effects were cancelled. An action without effects is never cancelled.
+  /// Whether the cascade was cancelled. An action without effects is never cancelled.
   public var isCancelled: Bool {
-    switch storage {
-    case .none: false
-    case .tasks(let tasks): !tasks.isEmpty && tasks.allSatisfy(\.isCancelled)
-    case .pending(let pending): pending.isCancelled
-    }
+    guard let handle else { return false }
+    return handle.requested.load(ordering: .relaxed)
+      || handle.host.isCancelled(cascade: handle.id) == true
   }
 
   /// Whether the action started any effect task. Synchronous effects (`.send`) do not count.
-  public var hasEffects: Bool {
-    switch storage {
-    case .none: false
-    case .tasks(let tasks): !tasks.isEmpty
-    case .pending(let pending): pending.hasTasks
-    }
+  /// For an action sent from inside the reducer (queued, not reduced yet), `true`.
+  public var hasEffects: Bool { handle != nil }
+}
+
+/// Names one cascade of one store, for a ``StoreTask``.
+@usableFromInline
+final class CascadeHandle: Sendable {
+  let id: CascadeID
+  let host: any CascadeHost
+  /// Set by ``cancel()``: the cascade's record is dropped when it ends, this remembers.
+  let requested = Atomic<Bool>(false)
+
+  @usableFromInline
+  init(id: CascadeID, host: any CascadeHost) {
+    self.id = id
+    self.host = host
   }
 
-  private func tasks() async -> [Task<Void, Never>] {
-    switch storage {
-    case .none: []
-    case .tasks(let tasks): tasks
-    case .pending(let pending): await pending.sealedTasks()
-    }
+  func cancel() {
+    requested.store(true, ordering: .relaxed)
+    host.cancel(cascade: id)
   }
 }

@@ -111,7 +111,7 @@ extension TestStore {
         let message =
           seen == 0
           ? FailureMessage.receiveTimedOut(
-            expected: expected, timeout: limit, inFlight: store.inFlightEffectOrigins.map(\.action))
+            expected: expected, timeout: limit, inFlight: store.inFlightEffects.values.map(\.action))
           : FailureMessage.receivedNoMatch(expected: expected, skipped: received.map(\.action))
         reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
         return

@@ -19,7 +19,7 @@ extension TestStore {
     }
     if !finished, exhaustivity == .on {
       reportIssue(
-        FailureMessage.effectsStillRunning(store.inFlightEffectOrigins.map(\.action)),
+        FailureMessage.effectsStillRunning(store.inFlightEffects.values.map(\.action)),
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
     checkCompletion(
@@ -84,7 +84,7 @@ extension TestStore {
       log.removeReceived(first: unhandled.count)
     }
     if checkEffects {
-      let running = store.inFlightEffectOrigins.map(\.action)
+      let running = store.inFlightEffects.values.map(\.action)
       if !running.isEmpty {
         reportIssue(
           FailureMessage.effectsStillRunning(running),

@@ -1,0 +1,100 @@
+import Synchronization
+
+/// What only the thread holding the store's reducer lock touches: the working state and the
+/// reducer.
+@usableFromInline
+struct ReducerBox<State, Action: Sendable> {
+  @usableFromInline var state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  /// How effect tasks deliver actions back to the store (holds it weakly).
+  @usableFromInline var deliver: Deliver<Action>?
+
+  @inlinable
+  init(state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
+    self.state = state
+    self.reduce = reduce
+  }
+}
+
+/// An action waiting in one drain of the reducer.
+@usableFromInline
+struct QueuedAction<Action> {
+  @usableFromInline let action: Action
+  /// The cascade its effects join; `nil` for the cascade of the drain's first action.
+  @usableFromInline let cascade: CascadeID?
+  /// Sent from inside the reducer: its cascade counts it as queued until it is reduced.
+  @usableFromInline let reentrant: Bool
+
+  @inlinable
+  init(action: Action, cascade: CascadeID?, reentrant: Bool) {
+    self.action = action
+    self.cascade = cascade
+    self.reentrant = reentrant
+  }
+}
+
+extension Store {
+  /// Runs the reducer for `action` and everything it fed back synchronously, on the calling
+  /// thread, first in first out (The Composable Architecture's order).
+  ///
+  /// - Parameter cascade: The cascade the action belongs to (an effect's), or `nil` to start one
+  ///   lazily, when the first effect task starts.
+  @inlinable
+  func process(_ action: Action, cascade: CascadeID?) -> StoreTask {
+    reducer.withLock { box in
+      drainer.store(currentThreadID(), ordering: .relaxed)
+      var root = cascade
+      var queue: [QueuedAction<Action>] = []
+      var head = 0
+      var current = QueuedAction(action: action, cascade: nil, reentrant: false)
+      while true {
+        let effect = box.reduce(&box.state, current.action)
+        var fedBack: [QueuedAction<Action>] = []
+        if !effect.isNone, let deliver = box.deliver {
+          var started = current.cascade ?? root
+          _ = runtime.start(
+            effect, origin: current.action, cascade: &started, deliver: deliver,
+            enqueue: {
+              fedBack.append(QueuedAction(action: $0, cascade: current.cascade, reentrant: false))
+            })
+          if current.cascade == nil { root = started }
+        }
+        let state = box.state
+        let published = runtime.core.withLock { $0.publish(state) }
+        // Yielded outside the core lock (an observer's onTermination takes it); the reducer lock,
+        // still held, keeps the order of states.
+        for observer in published.observers.values { observer.yield(state) }
+        for sent in published.reentrant {
+          queue.append(QueuedAction(action: sent.action, cascade: sent.cascade, reentrant: true))
+        }
+        queue += fedBack
+        if current.reentrant, let cascade = current.cascade {
+          runtime.reentrantReduced(cascade: cascade)
+        }
+        guard head < queue.count else { break }
+        current = queue[head]
+        head += 1
+      }
+      drainer.store(0, ordering: .relaxed)
+      guard cascade == nil, let root else { return StoreTask(nil) }
+      return StoreTask(CascadeHandle(id: root, host: runtime))
+    }
+  }
+
+  /// An action sent from inside the reducer on this thread: queue it for the running drain.
+  @usableFromInline
+  func enqueueReentrant(_ action: Action) -> StoreTask {
+    let cascade = runtime.core.withLock { $0.enqueueReentrant(action) }
+    return StoreTask(CascadeHandle(id: cascade, host: runtime))
+  }
+
+  /// An action sent by an effect: handled before `Send` returns, which gives back-pressure.
+  @usableFromInline
+  func sendFromEffect(_ action: Action, source: EffectSource<Action>) {
+    if drainer.load(ordering: .relaxed) == currentThreadID() {
+      _ = enqueueReentrant(action)
+      return
+    }
+    _ = process(action, cascade: source.cascade)
+  }
+}
