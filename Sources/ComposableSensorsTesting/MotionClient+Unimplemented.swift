@@ -58,7 +58,8 @@ extension MotionClient {
       availableAttitudeReferenceFrames: {
         fail("availableAttitudeReferenceFrames", nil)
         return []
-      }
+      },
+      attitudeReferenceFrame: { fail.value("attitudeReferenceFrame", $0) ?? .xArbitraryZVertical }
     )
   }
 }

@@ -2,7 +2,7 @@
 //
 //   imu-fuse INPUT.csv [--6d] > OUTPUT.csv
 //
-// Exit status: 0 success, 1 unreadable or invalid input, 2 usage error.
+// Exit status: 0 success, 1 unreadable, invalid or unusable input, 2 usage error, 3 some rows rejected.
 import ComposableMotion
 import ComposableSensorsFoundation
 import Foundation
@@ -20,7 +20,12 @@ let usage = """
   --6d       ignore the magnetometer: z is up, the heading is arbitrary and drifts.
   --help     show this help.
 
-  Exit status: 0 success, 1 invalid input, 2 usage error.
+  Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
+  of 1e200 rad/s, or a time gap over 10 s) are rejected: their estimate repeats the
+  previous one and each is reported on standard error.
+
+  Exit status: 0 success, 1 invalid or unusable input (no row could be used),
+  2 usage error, 3 success but some rows were rejected.
 
   """
 
@@ -62,15 +67,37 @@ var filter = OrientationFilter()
 var output = [UInt8]()
 output.reserveCapacity(recording.samples.count * 96 + 16)
 output.append(contentsOf: "t,qw,qx,qy,qz\n".utf8)
-for sample in recording.samples {
-  filter.update(
+var rejectedRows = 0
+let reportedRejections = 20
+for (index, sample) in recording.samples.enumerated() {
+  let accepted = filter.update(
     gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
     magnetometer: sixD ? nil : sample.magnetometer, timestamp: sample.time)
+  if !accepted {
+    rejectedRows += 1
+    if rejectedRows <= reportedRejections, let reason = filter.lastRejection {
+      // Row numbers count data rows from 1, after the header.
+      FileHandle.standardError.write(
+        Data("imu-fuse: row \(index + 1) (t = \(sample.time) s) rejected: \(reason)\n".utf8))
+    }
+  }
   let q = sixD ? filter.orientation6D : filter.orientation
   output.append(contentsOf: "\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z)\n".utf8)
+}
+if rejectedRows > reportedRejections {
+  FileHandle.standardError.write(
+    Data("imu-fuse: \(rejectedRows - reportedRejections) more rows rejected\n".utf8))
+}
+if !recording.samples.isEmpty, rejectedRows == recording.samples.count {
+  fail("\(inputPath): no row could be used (all \(rejectedRows) rejected)", status: 1)
 }
 do {
   try FileHandle.standardOutput.write(contentsOf: output)
 } catch {
   fail("could not write the output: \(error.localizedDescription)", status: 1)
+}
+if rejectedRows > 0 {
+  FileHandle.standardError.write(
+    Data("imu-fuse: \(rejectedRows) of \(recording.samples.count) rows rejected\n".utf8))
+  exit(3)
 }

@@ -115,4 +115,8 @@ extension MotionClient {
   public func deviceMotion(id: some Hashable & Sendable) -> DeviceMotion? {
     deviceMotion(AnyHashableSendable(id))
   }
+  /// The reference frame manager `id`'s device motion uses, like `CMMotionManager.attitudeReferenceFrame`.
+  public func attitudeReferenceFrame(id: some Hashable & Sendable) -> AttitudeReferenceFrame {
+    attitudeReferenceFrame(AnyHashableSendable(id))
+  }
 }

@@ -91,6 +91,9 @@ public struct MotionClient: Sendable {
   /// gyroscope; ``AttitudeReferenceFrame/xArbitraryZVertical`` with them; the corrected and
   /// magnetic-north frames with a magnetometer too; true north when a declination is known.
   public var availableAttitudeReferenceFrames: @Sendable () -> [AttitudeReferenceFrame]
+  /// The reference frame manager `id`'s device motion uses (the last one it started updates with), or
+  /// ``AttitudeReferenceFrame/xArbitraryZVertical``, Core Motion's default, if it never started any.
+  public var attitudeReferenceFrame: @Sendable (AnyHashableSendable) -> AttitudeReferenceFrame
 
   /// Creates a client from its endpoints; tests usually start from `.unimplemented()` and
   /// override only what the feature calls.
@@ -126,7 +129,10 @@ public struct MotionClient: Sendable {
       AsyncThrowingStream<DeviceMotion, any Error>,
     stopDeviceMotionUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
     deviceMotion: @escaping @Sendable (AnyHashableSendable) -> DeviceMotion?,
-    availableAttitudeReferenceFrames: @escaping @Sendable () -> [AttitudeReferenceFrame]
+    availableAttitudeReferenceFrames: @escaping @Sendable () -> [AttitudeReferenceFrame],
+    attitudeReferenceFrame: @escaping @Sendable (AnyHashableSendable) -> AttitudeReferenceFrame = {
+      _ in .xArbitraryZVertical
+    }
   ) {
     self.create = create
     self.destroy = destroy
@@ -148,5 +154,6 @@ public struct MotionClient: Sendable {
     self.stopDeviceMotionUpdates = stopDeviceMotionUpdates
     self.deviceMotion = deviceMotion
     self.availableAttitudeReferenceFrames = availableAttitudeReferenceFrames
+    self.attitudeReferenceFrame = attitudeReferenceFrame
   }
 }

@@ -54,6 +54,16 @@ extension OrientationFilter {
     /// Factor by which the correction is slowed after the longest rejection time, and by which rejection
     /// time is earned back while undisturbed.
     public var magneticRejectionFactor = 2.0
+    /// The largest rotation rate component accepted, in rad/s; larger samples are rejected
+    /// (``SampleRejection/outOfRange(_:)``). Real gyroscopes saturate below 70 rad/s (4000 °/s).
+    public var maximumRotationRate = 1_000.0
+    /// The largest specific force component accepted, in m/s² (about 1000 g); larger samples are rejected.
+    public var maximumSpecificForce = 10_000.0
+    /// The largest field component accepted, in µT (10 mT); larger samples are rejected.
+    public var maximumMagneticField = 10_000.0
+    /// The longest time between two samples of one sensor that is integrated, in s. A longer gap rejects
+    /// the sample after it (``SampleRejection/timeGap(_:)``) and restarts that sensor's clock there.
+    public var maximumSampleInterval = 10.0
 
     /// The published defaults.
     public init() {}

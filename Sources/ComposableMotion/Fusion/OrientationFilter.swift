@@ -60,8 +60,12 @@ public struct OrientationFilter: Sendable {
   // Magnetometer.
   var magnetic = MagneticState()
 
-  /// Samples that were not used: a non-increasing timestamp or a non-finite value.
+  /// Samples that were not used, for any ``SampleRejection`` reason.
   public private(set) var rejectedSampleCount = 0
+  /// Rejected samples counted by reason.
+  public private(set) var rejectionCounts: [SampleRejection: Int] = [:]
+  /// Why the most recent rejected sample was not used, or `nil` if none was.
+  public private(set) var lastRejection: SampleRejection?
 
   /// Creates a filter with the given tuning (the published VQF defaults if omitted).
   public init(parameters: Parameters = Parameters()) {
@@ -90,8 +94,9 @@ public struct OrientationFilter: Sendable {
   ///     "no accelerometer sample" and skips the inclination correction.
   ///   - magnetometer: field in µT, sensor axes, or `nil` (or all zeros) when there is no sample.
   ///   - timestamp: sample time in s. A sensor's first sample only initializes its part.
-  /// - Returns: `false` if the sample was rejected (time not after a used sensor's previous sample, or a
-  ///   value not finite); it is counted in ``rejectedSampleCount`` and leaves the state unchanged.
+  /// - Returns: `false` if the sample was rejected (see ``SampleRejection``): it is counted in
+  ///   ``rejectedSampleCount`` and ``rejectionCounts``, recorded in ``lastRejection``, and leaves the
+  ///   orientation unchanged.
   @discardableResult
   public mutating func update(
     gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?,
@@ -99,12 +104,19 @@ public struct OrientationFilter: Sendable {
   ) -> Bool {
     let usesAccelerometer = accelerometer != .zero
     let field = magnetometer.flatMap { $0 == .zero ? nil : $0 }
-    guard Self.isFinite(gyroscope), Self.isFinite(accelerometer), field.map(Self.isFinite) ?? true,
-      gyroscopeClock.accepts(timestamp),
-      !usesAccelerometer || accelerometerClock.accepts(timestamp),
-      field == nil || magnetometerClock.accepts(timestamp)
-    else {
-      rejectedSampleCount += 1
+    if let rejection = valueRejection(gyroscope, .gyroscope)
+      ?? (usesAccelerometer ? valueRejection(accelerometer, .accelerometer) : nil)
+      ?? field.flatMap({ valueRejection($0, .magnetometer) })
+      ?? timeRejection(timestamp, .gyroscope)
+      ?? (usesAccelerometer ? timeRejection(timestamp, .accelerometer) : nil)
+      ?? (field == nil ? nil : timeRejection(timestamp, .magnetometer))
+    {
+      if case .timeGap = rejection {
+        gyroscopeClock.restart(at: timestamp)
+        if usesAccelerometer { accelerometerClock.restart(at: timestamp) }
+        if field != nil { magnetometerClock.restart(at: timestamp) }
+      }
+      reject(rejection)
       return false
     }
     applyGyroscope(gyroscope, timestamp: timestamp)
@@ -118,45 +130,95 @@ public struct OrientationFilter: Sendable {
   /// different times or rates. Returns `false` (and counts it) if rejected.
   @discardableResult
   public mutating func updateGyroscope(_ gyroscope: SIMD3<Double>, timestamp: Double) -> Bool {
-    guard Self.isFinite(gyroscope), gyroscopeClock.accepts(timestamp) else {
-      rejectedSampleCount += 1
-      return false
-    }
+    guard accepts(gyroscope, .gyroscope, timestamp: timestamp) else { return false }
     applyGyroscope(gyroscope, timestamp: timestamp)
     refreshOrientations()
     return true
   }
 
   /// Feeds an accelerometer sample on its own (specific force in m/s², sensor axes, at `timestamp` s).
-  /// Returns `false` (and counts it) if rejected.
+  /// Returns `false` (and counts it) if rejected; an all-zero sample is rejected as out of range.
   @discardableResult
   public mutating func updateAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double)
     -> Bool
   {
-    guard Self.isFinite(accelerometer), accelerometer != .zero,
-      accelerometerClock.accepts(timestamp)
-    else {
-      rejectedSampleCount += 1
+    guard accelerometer != .zero else {
+      reject(.outOfRange(.accelerometer))
       return false
     }
+    guard accepts(accelerometer, .accelerometer, timestamp: timestamp) else { return false }
     applyAccelerometer(accelerometer, timestamp: timestamp)
     refreshOrientations()
     return true
   }
 
   /// Feeds a magnetometer sample on its own (µT, sensor axes, at `timestamp` s). Returns `false` (and
-  /// counts it) if rejected.
+  /// counts it) if rejected; an all-zero sample is rejected as out of range.
   @discardableResult
   public mutating func updateMagnetometer(_ magnetometer: SIMD3<Double>, timestamp: Double) -> Bool
   {
-    guard Self.isFinite(magnetometer), magnetometer != .zero, magnetometerClock.accepts(timestamp)
-    else {
-      rejectedSampleCount += 1
+    guard magnetometer != .zero else {
+      reject(.outOfRange(.magnetometer))
       return false
     }
+    guard accepts(magnetometer, .magnetometer, timestamp: timestamp) else { return false }
     applyMagnetometer(magnetometer, timestamp: timestamp)
     refreshOrientations()
     return true
+  }
+
+  /// Checks one sensor's sample; on a rejection counts it (restarting the clock after a gap).
+  private mutating func accepts(
+    _ value: SIMD3<Double>, _ sensor: SampleRejection.Sensor, timestamp: Double
+  ) -> Bool {
+    guard let rejection = valueRejection(value, sensor) ?? timeRejection(timestamp, sensor) else {
+      return true
+    }
+    if case .timeGap = rejection {
+      switch sensor {
+      case .gyroscope: gyroscopeClock.restart(at: timestamp)
+      case .accelerometer: accelerometerClock.restart(at: timestamp)
+      case .magnetometer: magnetometerClock.restart(at: timestamp)
+      }
+    }
+    reject(rejection)
+    return false
+  }
+
+  private mutating func reject(_ rejection: SampleRejection) {
+    rejectedSampleCount += 1
+    rejectionCounts[rejection, default: 0] += 1
+    lastRejection = rejection
+  }
+
+  @inline(__always)
+  private func valueRejection(_ v: SIMD3<Double>, _ sensor: SampleRejection.Sensor)
+    -> SampleRejection?
+  {
+    guard v.x.isFinite, v.y.isFinite, v.z.isFinite else { return .notFinite(sensor) }
+    let limit: Double
+    switch sensor {
+    case .gyroscope: limit = parameters.maximumRotationRate
+    case .accelerometer: limit = parameters.maximumSpecificForce
+    case .magnetometer: limit = parameters.maximumMagneticField
+    }
+    // Comparing magnitudes, never squares: squaring 1e200 overflows.
+    return max(abs(v.x), abs(v.y), abs(v.z)) <= limit ? nil : .outOfRange(sensor)
+  }
+
+  @inline(__always)
+  private func timeRejection(_ timestamp: Double, _ sensor: SampleRejection.Sensor)
+    -> SampleRejection?
+  {
+    let maximum = parameters.maximumSampleInterval
+    switch sensor {
+    case .gyroscope:
+      return gyroscopeClock.rejection(of: timestamp, maximumInterval: maximum, sensor: sensor)
+    case .accelerometer:
+      return accelerometerClock.rejection(of: timestamp, maximumInterval: maximum, sensor: sensor)
+    case .magnetometer:
+      return magnetometerClock.rejection(of: timestamp, maximumInterval: maximum, sensor: sensor)
+    }
   }
 
   @inline(__always)
@@ -242,12 +304,6 @@ public struct OrientationFilter: Sendable {
 
   /// Whether the heading has had at least one magnetometer time constant to converge since the first field.
   public var isHeadingConverged: Bool { magnetic.sampleCount > 0 && magnetic.initialGain == 0 }
-
-  // Static, not an instance method: a closure calling an instance method would capture (copy) self.
-  @inline(__always)
-  private static func isFinite(_ v: SIMD3<Double>) -> Bool {
-    v.x.isFinite && v.y.isFinite && v.z.isFinite
-  }
 }
 
 extension OrientationFilter {

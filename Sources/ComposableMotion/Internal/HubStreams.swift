@@ -119,6 +119,7 @@ struct HubStreams: Sendable {
       return AsyncThrowingStream { $0.finish(throwing: error) }
     }
     let registry = self.registry
+    registry.update(owner) { $0.frame = frame }
     let session = DeviceMotionSession(
       frame: frame, declination: hub.backend.magneticDeclination,
       interval: { registry.interval(owner, .deviceMotion) })

@@ -35,7 +35,8 @@ extension MotionClient {
       startDeviceMotionUpdates: { id, frame in streams.startDeviceMotion(owner: id, frame: frame) },
       stopDeviceMotionUpdates: { await streams.stop(owner: $0, service: .deviceMotion) },
       deviceMotion: { id in registry.read(id) { $0.deviceMotion } },
-      availableAttitudeReferenceFrames: { streams.availableFrames }
+      availableAttitudeReferenceFrames: { streams.availableFrames },
+      attitudeReferenceFrame: { id in registry.read(id) { $0.frame } ?? .xArbitraryZVertical }
     )
   }
 }

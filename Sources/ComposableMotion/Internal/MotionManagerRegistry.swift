@@ -10,6 +10,8 @@ final class MotionManagerRegistry: Sendable {
     var gyro: GyroData?
     var magnetometer: MagnetometerData?
     var deviceMotion: DeviceMotion?
+    /// The frame of the last device-motion updates started, if any.
+    var frame: AttitudeReferenceFrame?
   }
 
   /// The interval a manager uses until it is given another: 100 Hz.

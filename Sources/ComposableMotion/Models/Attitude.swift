@@ -40,7 +40,13 @@ public struct Attitude: Sendable, Hashable, Codable {
     self.quaternion = quaternion.normalized
   }
 
-  /// The same rotation as ``quaternion`` as a matrix `M` with `v_reference = M · v_device`.
+  /// The same rotation as ``quaternion`` as a matrix `M` with `v_reference = M · v_device`, entry for entry
+  /// the matrix composable-core-motion's `Attitude.rotationMatrix` computes from the quaternion: its columns
+  /// are the device's x, y and z axes in reference-frame coordinates, so `m13, m23, m33` is the device's z
+  /// axis and `(m31, m32, m33)` is the reference's up direction seen from the device.
+  ///
+  /// Worked example: a quarter turn counter-clockwise about the vertical (yaw +90°) gives
+  /// `m12 = −1, m21 = 1, m33 = 1` (all others 0): the device's x axis lies along the frame's y axis.
   public var rotationMatrix: RotationMatrix {
     let q = quaternion
     let (w, x, y, z) = (q.w, q.x, q.y, q.z)
@@ -51,30 +57,42 @@ public struct Attitude: Sendable, Hashable, Codable {
     )
   }
 
-  // Core Motion's Euler angles: yaw about z, then pitch about the new x, then roll about the new y
-  // (M = Rz(yaw) · Rx(pitch) · Ry(roll)), so pitch is the only angle limited to ±π/2.
+  // Euler angles exactly as composable-core-motion's `Attitude` computes them from the quaternion:
+  // M = Rz(yaw) · Ry(pitch) · Rx(roll), so pitch is the angle limited to ±π/2.
 
-  /// The rotation about the device's y axis, in radians (−π…π).
+  /// The rotation about the x axis, in radians (−π…π): `atan2(2(wx + yz), 1 − 2(x² + y²))`.
   public var roll: Double {
-    let m = rotationMatrix
-    return atan2(-m.m31, m.m33)
+    let q = quaternion
+    return atan2(2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
   }
 
-  /// The rotation about the device's x axis, in radians (−π/2…π/2): positive when the top edge tilts up.
+  /// The rotation about the y axis, in radians (−π/2…π/2): `asin(2(wy − zx))`, clamped at ±π/2.
   public var pitch: Double {
-    asin(max(-1, min(1, rotationMatrix.m32)))
+    let q = quaternion
+    let p = 2 * (q.w * q.y - q.z * q.x)
+    return p > 1 ? Double.pi / 2 : (p < -1 ? -Double.pi / 2 : asin(p))
   }
 
-  /// The rotation about the vertical axis, in radians (−π…π): positive counter-clockwise seen from above.
+  /// The rotation about the vertical z axis, in radians (−π…π), positive counter-clockwise seen from
+  /// above: `atan2(2(wz + xy), 1 − 2(y² + z²))`.
   public var yaw: Double {
-    let m = rotationMatrix
-    return atan2(-m.m12, m.m22)
+    let q = quaternion
+    return atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
   }
 
-  /// Makes this attitude relative to `reference`: afterwards it is the rotation from this device attitude
-  /// into the device axes at `reference`, as `CMAttitude.multiply(byInverseOf:)` does. Use it to measure
-  /// motion since a starting attitude.
+  /// Makes this attitude relative to `reference`, as `CMAttitude.multiply(byInverseOf:)` does: the quaternion
+  /// becomes `self · reference⁻¹` (Hamilton product), the rotation that takes the reference attitude to this
+  /// one, expressed in the reference frame's axes. Use it to measure motion since a starting attitude: a
+  /// device turned 30° counter-clockwise about the vertical since `reference` then has a yaw of +30°.
   public mutating func multiply(byInverseOf reference: Attitude) {
-    quaternion = (reference.quaternion.conjugate * quaternion).normalized
+    quaternion = (quaternion * reference.quaternion.conjugate).normalized
+  }
+
+  /// This attitude relative to `reference` as a new value: `self · reference⁻¹`, like composable-core-motion's
+  /// non-mutating `multiply(byInverseOf:)`. See ``multiply(byInverseOf:)``.
+  public func multiplied(byInverseOf reference: Attitude) -> Attitude {
+    var copy = self
+    copy.multiply(byInverseOf: reference)
+    return copy
   }
 }

@@ -2,17 +2,37 @@ import ComposableMotion
 import Foundation
 import Testing
 
-@Suite("Attitude")
+@Suite("Attitude: composable-core-motion's conventions")
 struct AttitudeTests {
   private func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
 
-  /// Core Motion's Euler order: yaw about z, then pitch about x, then roll about y.
+  /// composable-core-motion's Euler order: M = Rz(yaw) · Ry(pitch) · Rx(roll).
   private func attitude(yaw: Double, pitch: Double, roll: Double) -> Attitude {
     let q =
       Quaternion(axis: SIMD3(0, 0, 1), angle: radians(yaw))
-      * Quaternion(axis: SIMD3(1, 0, 0), angle: radians(pitch))
-      * Quaternion(axis: SIMD3(0, 1, 0), angle: radians(roll))
+      * Quaternion(axis: SIMD3(0, 1, 0), angle: radians(pitch))
+      * Quaternion(axis: SIMD3(1, 0, 0), angle: radians(roll))
     return Attitude(quaternion: q)
+  }
+
+  /// composable-core-motion's `Attitude` formulas (Sources/ComposableCoreMotion/Models/Attitude.swift,
+  /// MIT licence), written out independently of the library for comparison.
+  private func reference(_ q: Quaternion) -> (roll: Double, pitch: Double, yaw: Double, m: [Double])
+  {
+    let s = 1 / (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z)
+    let m = [
+      1 - 2 * s * (q.y * q.y + q.z * q.z), 2 * s * (q.x * q.y - q.z * q.w),
+      2 * s * (q.x * q.z + q.y * q.w),
+      2 * s * (q.x * q.y + q.z * q.w), 1 - 2 * s * (q.x * q.x + q.z * q.z),
+      2 * s * (q.y * q.z - q.x * q.w),
+      2 * s * (q.x * q.z - q.y * q.w), 2 * s * (q.y * q.z + q.x * q.w),
+      1 - 2 * s * (q.x * q.x + q.y * q.y),
+    ]
+    let roll = atan2(2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
+    let p = 2 * (q.w * q.y - q.z * q.x)
+    let pitch = p > 1 ? Double.pi / 2 : p < -1 ? -Double.pi / 2 : asin(p)
+    let yaw = atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
+    return (roll, pitch, yaw, m)
   }
 
   @Test func theIdentityHasNoRollPitchOrYaw() {
@@ -30,7 +50,28 @@ struct AttitudeTests {
     #expect(abs(a.roll - radians(roll)) < 1e-9)
   }
 
-  @Test func theRotationMatrixRotatesLikeTheQuaternion() {
+  @Test func anglesAndMatrixMatchComposableCoreMotionOnManyAttitudes() {
+    var generator = SeededGenerator(seed: 12)
+    for _ in 0..<500 {
+      let q = Quaternion(
+        w: .random(in: -1...1, using: &generator), x: .random(in: -1...1, using: &generator),
+        y: .random(in: -1...1, using: &generator), z: .random(in: -1...1, using: &generator)
+      ).normalized
+      let a = Attitude(quaternion: q)
+      let expected = reference(a.quaternion)
+      #expect(abs(a.roll - expected.roll) < 1e-12)
+      #expect(abs(a.pitch - expected.pitch) < 1e-12)
+      #expect(abs(a.yaw - expected.yaw) < 1e-12)
+      let m = a.rotationMatrix
+      let ours = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
+      #expect(zip(ours, expected.m).allSatisfy { abs($0 - $1) < 1e-12 })
+    }
+  }
+
+  /// The transpose question, settled by what the matrix does rather than by its layout: its columns are
+  /// the device axes in reference coordinates, and its bottom row is the reference's up seen from the
+  /// device, which is minus ``DeviceMotion/gravity``.
+  @Test func theRotationMatrixTakesDeviceVectorsIntoTheReferenceFrame() {
     let a = attitude(yaw: 25, pitch: -10, roll: 60)
     let m = a.rotationMatrix
     let v = SIMD3<Double>(0.5, -2, 1.5)
@@ -39,13 +80,34 @@ struct AttitudeTests {
       m.m21 * v.x + m.m22 * v.y + m.m23 * v.z,
       m.m31 * v.x + m.m32 * v.y + m.m33 * v.z)
     expectClose(byMatrix, a.quaternion.rotate(v))
+    expectClose(SIMD3(m.m11, m.m21, m.m31), a.quaternion.rotate(SIMD3(1, 0, 0)))
+    expectClose(SIMD3(m.m31, m.m32, m.m33), a.quaternion.conjugate.rotate(SIMD3(0, 0, 1)))
   }
 
-  @Test func multiplyByInverseOfGivesTheChangeSinceAReference() {
+  @Test func aQuarterTurnAboutTheVerticalHasTheDocumentedMatrix() {
+    let m = attitude(yaw: 90, pitch: 0, roll: 0).rotationMatrix
+    let entries = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
+    let expected: [Double] = [0, -1, 0, 1, 0, 0, 0, 0, 1]
+    #expect(zip(entries, expected).allSatisfy { abs($0 - $1) < 1e-12 })
+  }
+
+  @Test func multiplyByInverseOfIsSelfTimesTheReferencesInverse() {
     let start = attitude(yaw: 30, pitch: 0, roll: 0)
     var now = attitude(yaw: 40, pitch: 0, roll: 0)
     now.multiply(byInverseOf: start)
     #expect(abs(now.yaw - radians(10)) < 1e-9)
+
+    // Not commutative: the order is self · reference⁻¹, as composable-core-motion multiplies.
+    let reference = attitude(yaw: 20, pitch: 30, roll: -15)
+    let current = attitude(yaw: -50, pitch: 10, roll: 70)
+    let relative = current.multiplied(byInverseOf: reference)
+    let expected = (current.quaternion * reference.quaternion.conjugate).normalized
+    #expect(relative.quaternion.angle(to: expected) < 1e-9)
+    let other = (reference.quaternion.conjugate * current.quaternion).normalized
+    #expect(relative.quaternion.angle(to: other) > 0.1)
+    // Undoing it gives the attitude back: (self · ref⁻¹) · ref = self.
+    let back = Attitude(quaternion: relative.quaternion * reference.quaternion)
+    #expect(back.quaternion.angle(to: current.quaternion) < 1e-9)
 
     var same = attitude(yaw: -70, pitch: 12, roll: 33)
     same.multiply(byInverseOf: same)

@@ -64,6 +64,36 @@ struct IMUFuseCommandTests {
     #expect(result.output.isEmpty)
   }
 
+  @Test func anAbsurdRateIsReportedByRowAndTheOutputStaysFinite() throws {
+    let rows = (0..<50).map { i -> String in
+      let rate = i == 20 ? "1e200" : "0.01"
+      return "\(Double(i) * 0.01),\(rate),0,0,0,0,9.81,20,0,-40"
+    }
+    let url = try temporaryFile(
+      "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z,mag_x,mag_y,mag_z\n" + rows.joined(separator: "\n")
+        + "\n")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = try run([url.path])
+    #expect(result.status == 3)
+    #expect(result.error.contains("row 21 (t = 0.2 s) rejected: gyroscope value out of range"))
+    #expect(result.error.contains("1 of 50 rows rejected"))
+    let values = result.output.split(separator: "\n").dropFirst().flatMap {
+      $0.split(separator: ",").map { Double($0) ?? .nan }
+    }
+    #expect(values.count == 250 && values.allSatisfy(\.isFinite))
+  }
+
+  @Test func inputWhereNoRowIsUsableExitsWithStatus1() throws {
+    let rows = (0..<5).map { "\(Double($0) * 0.01),0,1e300,0,0,0,9.81" }
+    let url = try temporaryFile(
+      "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n" + rows.joined(separator: "\n") + "\n")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = try run([url.path])
+    #expect(result.status == 1)
+    #expect(result.error.contains("no row could be used"))
+    #expect(result.output.isEmpty)
+  }
+
   @Test func usageErrorsExitWithStatus2AndHelpExitsWith0() throws {
     #expect(try run([]).status == 2)
     #expect(try run(["a.csv", "--frobnicate"]).status == 2)

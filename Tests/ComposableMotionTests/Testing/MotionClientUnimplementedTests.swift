@@ -28,7 +28,7 @@ import Testing
       "accelerometerData", "startGyroUpdates", "stopGyroUpdates", "gyroData",
       "startMagnetometerUpdates", "stopMagnetometerUpdates", "magnetometerData",
       "startDeviceMotionUpdates", "stopDeviceMotionUpdates", "deviceMotion",
-      "availableAttitudeReferenceFrames",
+      "availableAttitudeReferenceFrames", "attitudeReferenceFrame",
     ]
     for name in names {
       await withKnownIssue("\(name) is not overridden") {
@@ -69,6 +69,7 @@ import Testing
     case "stopDeviceMotionUpdates": await motion.stopDeviceMotionUpdates(id)
     case "deviceMotion": _ = motion.deviceMotion(id)
     case "availableAttitudeReferenceFrames": _ = motion.availableAttitudeReferenceFrames()
+    case "attitudeReferenceFrame": _ = motion.attitudeReferenceFrame(id)
     default: Issue.record("no call for \(name)")
     }
   }

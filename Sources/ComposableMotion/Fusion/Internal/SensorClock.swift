@@ -10,15 +10,27 @@ struct SensorClock: Sendable {
   private(set) var smoothedInterval = 0.0
   var coefficients = FilterCoefficients()
 
-  /// Whether `timestamp` may follow the last one (strictly later, and finite).
+  /// Whether `timestamp` may follow the last one: `nil` if it is finite, strictly later and at most
+  /// `maximumInterval` s later; otherwise why not.
   @inline(__always)
-  func accepts(_ timestamp: Double) -> Bool {
-    guard timestamp.isFinite else { return false }
-    guard let lastTimestamp else { return true }
-    return timestamp > lastTimestamp
+  func rejection(
+    of timestamp: Double, maximumInterval: Double, sensor: OrientationFilter.SampleRejection.Sensor
+  ) -> OrientationFilter.SampleRejection? {
+    guard timestamp.isFinite else { return .notFinite(sensor) }
+    guard let lastTimestamp else { return nil }
+    guard timestamp > lastTimestamp else { return .timestampNotIncreasing(sensor) }
+    // Written so that an overflowing difference (1e308 − −1e308) also counts as a gap.
+    guard !(timestamp - lastTimestamp <= maximumInterval) else { return nil }
+    return .timeGap(sensor)
   }
 
-  /// Moves to `timestamp` (which ``accepts(_:)``) and returns the exact interval since the last sample,
+  /// Restarts the clock at `timestamp` after a gap: the next sample's interval counts from here, and the
+  /// smoothed interval (the filters' sample rate) is kept.
+  mutating func restart(at timestamp: Double) {
+    lastTimestamp = timestamp
+  }
+
+  /// Moves to `timestamp` (which ``rejection(of:maximumInterval:sensor:)`` accepts) and returns the exact interval since the last sample,
   /// 0 for the first.
   @inline(__always)
   mutating func advance(to timestamp: Double) -> Double {
