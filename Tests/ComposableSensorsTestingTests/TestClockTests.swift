@@ -113,6 +113,183 @@ import Testing
     }
     sleeper.cancel()
   }
+
+  @Test func aSleepUntilNowWaitsForTheNextAdvance() async throws {
+    let clock = TestClock(now: .init(offset: .seconds(5)))
+    let woke = Flag()
+    let sleeper = Task {
+      try await clock.sleep(for: .zero)
+      woke.set(clock.now.offset)
+    }
+    #expect(await clock.waitForSleepers(1))
+    #expect(woke.value == nil, "a deadline equal to now is not passed yet")
+    await clock.advance()
+    try await sleeper.value
+    #expect(woke.value == .seconds(5))
+  }
+
+  @Test func workAWokenTaskSchedulesEarlierRunsBeforeLaterDeadlines() async throws {
+    let clock = TestClock()
+    let wakes = Wakes()
+    // A wakes at 1 s and schedules a sleep until 1.5 s; B sleeps until 2 s. One advance to 3 s
+    // must wake A, then A again at 1.5 s, then B: as three small steps would.
+    let a = Task {
+      try await clock.sleep(for: .seconds(1))
+      wakes.record(1, at: clock.now.offset)
+      try await clock.sleep(for: .milliseconds(500))
+      wakes.record(2, at: clock.now.offset)
+    }
+    let b = Task {
+      try await clock.sleep(for: .seconds(2))
+      wakes.record(3, at: clock.now.offset)
+    }
+    #expect(await clock.waitForSleepers(2))
+    await clock.advance(by: .seconds(3))
+    try await a.value
+    try await b.value
+    #expect(wakes.all.map(\.0) == [1, 2, 3])
+    #expect(wakes.all.map(\.1) == [.seconds(1), .milliseconds(1500), .seconds(2)])
+  }
+
+  @Test func checkSuspensionThrowsWhileSomethingSleeps() async throws {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    await #expect(throws: TestClock.SuspensionError.self) { try await clock.checkSuspension() }
+    await clock.advance(by: .seconds(1))
+    try await sleeper.value
+    try await clock.checkSuspension()
+  }
+
+  @Test func suspensionErrorSaysUntilWhen() async throws {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    #expect(await clock.waitForSleepers(1))
+    let error = await #expect(throws: TestClock.SuspensionError.self) {
+      try await clock.checkSuspension()
+    }
+    #expect(error?.description == "1 sleep(s) still pending on the TestClock, until: 1.0 seconds")
+    sleeper.cancel()
+  }
+}
+
+/// swift-clocks' `TestClockTests`, ported: the behaviours TCA users rely on.
+@Suite struct SwiftClocksTestClockTests {
+  let clock = TestClock()
+
+  @Test func advance() async throws {
+    let isFinished = Flag()
+    let task = Task {
+      try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+      isFinished.set(.zero)
+    }
+    #expect(isFinished.value == nil)
+    await clock.advance(by: .seconds(1))
+    try await task.value
+    #expect(isFinished.value != nil)
+    try await clock.checkSuspension()
+  }
+
+  @Test func advanceWithReentrantUnitsOfWork() async throws {
+    let task = Task {
+      var count = 0
+      for _ in 1...5 {
+        try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+        count += 1
+      }
+      return count
+    }
+    await clock.advance(by: .seconds(5))
+    #expect(try await task.value == 5)
+    try await clock.checkSuspension()
+  }
+
+  @Test func run() async throws {
+    let task = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(1))) }
+    await clock.run()
+    try await task.value
+    try await clock.checkSuspension()
+  }
+
+  @Test func runMultipleUnitsOfWork() async throws {
+    let task = Task {
+      var ticks = 0
+      for _ in 1...10 {
+        try await clock.sleep(for: .seconds(1))
+        ticks += 1
+      }
+      return ticks
+    }
+    await clock.run()
+    #expect(try await task.value == 10)
+    #expect(clock.now.offset == .seconds(10))
+  }
+
+  @Test func checkScheduledWork() async throws {
+    let task = Task { try await clock.sleep(for: .seconds(1)) }
+    await #expect(throws: TestClock.SuspensionError.self) { try await clock.checkSuspension() }
+    await clock.advance(by: .seconds(1))
+    try await task.value
+    try await clock.checkSuspension()
+  }
+
+  @Test func cooperativeCancellation() async throws {
+    let didFinish = Flag()
+    let task = Task {
+      try await clock.sleep(for: .seconds(1))
+      didFinish.set(.zero)
+    }
+    task.cancel()
+    await clock.run()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(didFinish.value == nil)
+  }
+
+  @Test func cancellationRemovesScheduledItem() async throws {
+    let task = Task { try await clock.sleep(for: .seconds(1)) }
+    #expect(await clock.waitForSleepers(1))
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    try await clock.checkSuspension()
+  }
+
+  @Test func now() async throws {
+    let task = Task { try await clock.sleep(for: .seconds(5)) }
+    let start = clock.now
+    await clock.advance(by: .seconds(5))
+    #expect(clock.now == start.advanced(by: .seconds(5)))
+    try await task.value
+  }
+
+  @Test func runSorting() async throws {
+    // swift-clocks staggers the two sleeps with a real Task.sleep; waiting for both sleepers
+    // gives the same script without wall-clock time.
+    let values = Task {
+      try await withThrowingTaskGroup(of: Int.self, returning: [Int].self) { group in
+        group.addTask {
+          try await clock.sleep(for: .seconds(2))
+          return 2
+        }
+        group.addTask {
+          try await clock.sleep(for: .seconds(1))
+          return 1
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+    }
+    #expect(await clock.waitForSleepers(2))
+    await clock.run()
+    #expect(try await values.value == [1, 2])
+  }
+
+  @Test func sleepUntilExactlyNow() async throws {
+    let advancer = Task {
+      #expect(await clock.waitForSleepers(1))
+      await clock.advance()
+    }
+    try await clock.sleep(until: clock.now)
+    await advancer.value
+    try await clock.checkSuspension()
+  }
 }
 
 @Suite struct ImmediateClockTests {
@@ -131,5 +308,19 @@ import Testing
       try await clock.sleep(for: .seconds(1))
     }
     await #expect(throws: CancellationError.self) { try await task.value }
+  }
+
+  @Test func aTimerOfTenTicksEndsTenSecondsLater() async throws {
+    let clock = ImmediateClock()
+    let ticks = Task {
+      var ticks = 0
+      while ticks < 10 {
+        try await clock.sleep(for: .seconds(1))
+        ticks += 1
+      }
+      return ticks
+    }
+    #expect(try await ticks.value == 10)
+    #expect(clock.now == ImmediateClock.Instant().advanced(by: .seconds(10)))
   }
 }

@@ -14,11 +14,17 @@ extension MotionClient {
   /// and the magnetometer is available only when the recording has magnetometer columns.
   /// Device motion is fused from the rows with the same estimator as the live client.
   ///
-  /// The recording plays on one timeline that starts with the first `start…`: a row is
-  /// delivered when `clock` has advanced by its offset from the first row. A reader restarted
-  /// mid-way (a new subscriber, a changed interval) resumes at the row due now, as a live
-  /// sensor would; a start after the end plays the recording again from its first row. When
-  /// the rows run out, every stream finishes normally.
+  /// The recording plays on one timeline that starts with the first `start…` call: a row is
+  /// delivered once `clock` has advanced by its offset from the first row (so the first row at
+  /// once: the replay sleeps only for rows in the future). A
+  /// reader restarted mid-way (a new subscriber, a changed interval) resumes at the row due at
+  /// that `start…` call, as a live sensor would; a start after the end plays the recording
+  /// again from its first row. When the rows run out, every stream finishes normally.
+  ///
+  /// A replay is a file, so it never drops a sample: when a consumer's buffer (`bufferLimit`
+  /// samples) is full, the replay waits for it. Every due row is delivered, in order, however
+  /// the clock moves: one `advance(by: .seconds(22))` over a 20 s recording delivers exactly
+  /// what 2,200 steps of 10 ms deliver.
   ///
   /// ```swift
   /// let clock = TestClock()
@@ -28,7 +34,7 @@ extension MotionClient {
   /// - Parameters:
   ///   - recording: the rows to play (see ``IMURecording`` for the CSV format and units).
   ///   - clock: paces the rows (a `TestClock` in tests, `ContinuousClock()` for real time).
-  ///   - bufferLimit: samples each stream keeps for a slow consumer before dropping the oldest.
+  ///   - bufferLimit: samples each stream holds for a slow consumer before the replay waits.
   ///   - magneticDeclination: degrees east, enabling ``AttitudeReferenceFrame/xTrueNorthZVertical``.
   ///   - name: how errors name the source (for example the file's path).
   public static func replay(
@@ -44,22 +50,25 @@ extension MotionClient {
       if recording.hasMagnetometer { routes[.magnetometer] = "recording" }
     }
     let timeline = ReplayTimeline(clock: clock, samples: recording.samples)
-    let backend = MotionBackend(
+    var backend = MotionBackend(
       searched: name, routes: routes, magneticDeclination: magneticDeclination
     ) { _, events in
       try await timeline.play(into: events)
     }
+    backend.waitsForConsumers = true
+    backend.prepare = { _ in timeline.anchor() }
     return MotionClient(backend: backend, bufferLimit: bufferLimit)
   }
 }
 
-/// The shared timeline of a replay: when it started on the clock, and how to play the rows
-/// due from now on.
+/// The shared timeline of a replay: when it started on the clock, where the latest reader
+/// started, and how to play the rows due from there on.
 private final class ReplayTimeline: Sendable {
   private let clock: any Clock<Duration>
   private let samples: [IMURecording.Sample]
-  // The clock's instant is an associated type; the start is kept type-erased with its clock.
-  private let start = Mutex<(any Sendable)?>(nil)
+  /// The timeline's origin and the latest reader's start, as the clock's instants (an
+  /// associated type, kept type-erased beside the clock).
+  private let anchors = Mutex<(origin: any Sendable, start: any Sendable)?>(nil)
 
   init(clock: any Clock<Duration>, samples: [IMURecording.Sample]) {
     self.clock = clock
@@ -73,32 +82,53 @@ private final class ReplayTimeline: Sendable {
     .seconds(min(max(seconds, -1e15), 1e15))
   }
 
+  /// The recording's length, from the first row to the last.
+  private var length: Duration {
+    guard let first = samples.first, let last = samples.last else { return .zero }
+    return Self.offset(last.time - first.time)
+  }
+
+  /// Marks a reader's start at `clock.now`, starting the timeline there if it has not started
+  /// or has played to its end.
+  func anchor() {
+    clock.anchor(self)
+  }
+
+  fileprivate func anchor<C: Clock<Duration>>(on clock: C) {
+    let now = clock.now
+    let length = self.length
+    anchors.withLock { anchors in
+      if let origin = anchors?.origin as? C.Instant, origin.duration(to: now) <= length {
+        anchors = (origin, now)
+      } else {
+        anchors = (now, now)
+      }
+    }
+  }
+
   func play(into events: MotionBackend.ReaderEvents) async throws {
     try await clock.play(self, into: events)
   }
 
-  /// Plays the rows due from now on `clock` (the opened `any Clock`).
+  /// Plays the rows due from the latest reader's start on `clock` (the opened `any Clock`).
   fileprivate func play<C: Clock<Duration>>(on clock: C, into events: MotionBackend.ReaderEvents)
     async throws
   {
-    guard let first = samples.first, let last = samples.last else { return }
-    let length = Self.offset(last.time - first.time)
-    let origin: C.Instant = start.withLock { stored in
-      let now = clock.now
-      if let previous = stored as? C.Instant, previous.duration(to: now) <= length {
-        return previous
-      }
-      stored = now
-      return now
-    }
+    guard let first = samples.first else { return }
+    let stored = anchors.withLock { $0 }
+    guard let origin = stored?.origin as? C.Instant, let start = stored?.start as? C.Instant
+    else { return }
     // Resume at the first row not yet due, so a restarted reader does not replay the past.
-    let elapsed = seconds(origin.duration(to: clock.now))
+    let elapsed = seconds(origin.duration(to: start))
     var index = samples.partitionPoint { $0.time - first.time < elapsed }
     while index < samples.count {
       let row = samples[index]
       let due = origin.advanced(by: Self.offset(row.time - first.time))
-      try await clock.sleep(until: due, tolerance: nil)
-      events.scan(
+      // A row already due is delivered without sleeping (a `TestClock` would hold a sleep until
+      // "now" to its next advance): every due row, in order, however time moved.
+      if clock.now < due { try await clock.sleep(until: due, tolerance: nil) }
+      try Task.checkCancellation()
+      await events.send(
         CoreMotionUnits.scan(
           acceleration: row.accelerometer, angularVelocity: row.gyroscope,
           magneticField: row.magnetometer, magneticFieldInMicrotesla: true, timestamp: row.time))
@@ -113,6 +143,10 @@ extension Clock where Duration == Swift.Duration {
     async throws
   {
     try await timeline.play(on: self, into: events)
+  }
+
+  fileprivate func anchor(_ timeline: ReplayTimeline) {
+    timeline.anchor(on: self)
   }
 }
 

@@ -17,13 +17,43 @@ struct HubStreams: Sendable {
     sensors: Set<MotionSensor>,
     transform: @escaping @Sendable (MotionScan) -> Element?
   ) -> AsyncThrowingStream<Element, any Error> {
+    guard registry.exists(owner) else {
+      return AsyncThrowingStream { $0.finish(throwing: MotionError.managerNotCreated(owner)) }
+    }
+    let (stream, sink, onTermination) =
+      hub.backend.waitsForConsumers
+      ? losslessStream(transform) : droppingStream(transform)
+    let interval = readerInterval(service, registry.interval(owner, service))
+    let result = hub.subscribe(
+      owner: owner, service: service, sensors: sensors, interval: interval
+    ) { _ in sink }
+    switch result {
+    case .success(let token):
+      let hub = self.hub
+      onTermination {
+        // Runs inside a cancelled consumer's cancellation. Safe there: the hub never holds its
+        // lock while yielding, and stopping a reader only signals it (its task waits, not us).
+        hub.unsubscribe(owner: owner, service: service, token: token)
+      }
+    case .failure(let error):
+      sink.finish(error)
+    }
+    return stream
+  }
+
+  /// A stream, its sink, and how to install the action run when its consumer goes away.
+  private typealias Plumbing<Element: Sendable> = (
+    AsyncThrowingStream<Element, any Error>, SensorHub.Sink,
+    (@escaping @Sendable () -> Void) -> Void
+  )
+
+  /// A live stream: it keeps the newest ``bufferLimit`` elements, and counts what it drops.
+  private func droppingStream<Element: Sendable>(
+    _ transform: @escaping @Sendable (MotionScan) -> Element?
+  ) -> Plumbing<Element> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: Element.self, throwing: (any Error).self,
       bufferingPolicy: .bufferingNewest(max(1, bufferLimit)))
-    guard registry.exists(owner) else {
-      continuation.finish(throwing: MotionError.managerNotCreated(owner))
-      return stream
-    }
     let sink = SensorHub.Sink(
       yield: { scan in
         guard let element = transform(scan) else { return 0 }
@@ -32,22 +62,26 @@ struct HubStreams: Sendable {
       },
       finish: { error in continuation.finish(throwing: error) }
     )
-    let interval = readerInterval(service, registry.interval(owner, service))
-    let result = hub.subscribe(
-      owner: owner, service: service, sensors: sensors, interval: interval
-    ) { _ in sink }
-    switch result {
-    case .success(let token):
-      let hub = self.hub
-      continuation.onTermination = { _ in
-        // Runs inside a cancelled consumer's cancellation. Safe there: the hub never holds its
-        // lock while yielding, and stopping a reader only signals it (its task waits, not us).
-        hub.unsubscribe(owner: owner, service: service, token: token)
-      }
-    case .failure(let error):
-      continuation.finish(throwing: error)
-    }
-    return stream
+    return (stream, sink, { action in continuation.onTermination = { _ in action() } })
+  }
+
+  /// A replay's stream: its reader waits while ``bufferLimit`` elements are unread, so the
+  /// consumer receives every one, however time moves.
+  private func losslessStream<Element: Sendable>(
+    _ transform: @escaping @Sendable (MotionScan) -> Element?
+  ) -> Plumbing<Element> {
+    let channel = LosslessChannel<Element>(limit: bufferLimit)
+    let sink = SensorHub.Sink(
+      // The hub feeds a waiting backend through `send`; were a scan ever handed over without
+      // waiting, it would count as dropped rather than vanish.
+      yield: { scan in transform(scan) == nil ? 0 : 1 },
+      send: { scan in
+        guard let element = transform(scan) else { return }
+        _ = await channel.send(element)
+      },
+      finish: { error in channel.finish(throwing: error) }
+    )
+    return (channel.makeStream(), sink, { action in channel.setOnTermination(action) })
   }
 
   /// Accelerometer samples for `owner`, remembered as its latest.

@@ -11,7 +11,12 @@ struct MotionBackend: Sendable {
 
   /// Where the reader sends its scans. It may be called from any task, one scan at a time.
   struct ReaderEvents: Sendable {
+    /// Hands a scan to every subscriber at once; a slow subscriber's oldest samples are
+    /// dropped and counted (live sensors).
     var scan: @Sendable (MotionScan) -> Void
+    /// Hands a scan to every subscriber, waiting while a subscriber's buffer is full, so
+    /// nothing is dropped (replays, which are files and can wait).
+    var send: @Sendable (MotionScan) async -> Void
   }
 
   /// Where the backend looks for sensors, for error messages ("/sys/bus/iio/devices", a path).
@@ -22,6 +27,12 @@ struct MotionBackend: Sendable {
   var selfPacedReaders: Set<String> = []
   /// A magnetic declination in degrees east, when the caller supplied one (true north).
   var magneticDeclination: Double?
+  /// Whether readers wait for their subscribers (``ReaderEvents/send``) instead of dropping:
+  /// a replay's streams are then lossless, a live sensor's bounded and counted.
+  var waitsForConsumers = false
+  /// Called synchronously when a reader is started (under the hub's lock, before its task
+  /// runs), so a replay anchors its timeline at the `start…` call, not whenever its task runs.
+  var prepare: (@Sendable (ReaderRequest) -> Void)?
   /// Runs one reader: returns when the data ends (replay), throws ``MotionError`` when it
   /// fails, and must return promptly once its task is cancelled, having released every
   /// descriptor it opened.

@@ -14,6 +14,8 @@ final class SensorHub: Sendable {
   struct Sink: Sendable {
     /// Hands a scan to the subscriber; returns how many samples its buffer dropped.
     var yield: @Sendable (MotionScan) -> Int
+    /// Hands a scan to the subscriber, waiting while its buffer is full (lossless streams).
+    var send: (@Sendable (MotionScan) async -> Void)? = nil
     /// Ends the stream, with an error or normally.
     var finish: @Sendable (MotionError?) -> Void
   }
@@ -163,6 +165,26 @@ final class SensorHub: Sendable {
     }
   }
 
+  /// Fans a scan out like ``deliver(_:reader:generation:)``, but waits for each lossless
+  /// subscriber to have room, so a replay never drops a sample.
+  private func deliverWaiting(_ scan: MotionScan, reader: String, generation: UInt64) async {
+    let targets = state.withLock { state in
+      state.machine.deliver(scan, from: reader, generation: generation).compactMap { target in
+        state.sinks[target.token].map { (target.token, $0) }
+      }
+    }
+    for (token, sink) in targets {
+      if let send = sink.send {
+        await send(scan)
+        continue
+      }
+      let dropped = sink.yield(scan)
+      if dropped > 0 {
+        state.withLock { $0.machine.recordDrop(token: token, count: dropped) }
+      }
+    }
+  }
+
   /// A reader stopped by itself: ended (data ran out) or failed with `error`.
   private func readerStopped(_ reader: String, generation: UInt64, error: MotionError?) {
     _ = state.withLock { state in
@@ -209,9 +231,15 @@ final class SensorHub: Sendable {
     _ request: MotionBackend.ReaderRequest, generation: UInt64,
     after predecessor: Task<Void, Never>?
   ) -> Task<Void, Never> {
-    let events = MotionBackend.ReaderEvents { [weak self] scan in
-      self?.deliver(scan, reader: request.reader, generation: generation)
-    }
+    let events = MotionBackend.ReaderEvents(
+      scan: { [weak self] scan in
+        self?.deliver(scan, reader: request.reader, generation: generation)
+      },
+      send: { [weak self] scan in
+        await self?.deliverWaiting(scan, reader: request.reader, generation: generation)
+      })
+    // Lock order: the hub's lock, then whatever `prepare` takes (a replay's timeline lock).
+    backend.prepare?(request)
     let run = backend.run
     return Task { [weak self] in
       await predecessor?.value

@@ -11,9 +11,18 @@ import Synchronization
 /// await store.receive(.search("gps"))
 /// ```
 ///
-/// A sleep resumes exactly when ``advance(by:)`` or ``advance(to:fileID:filePath:line:column:)`` moves ``now`` to or past its
-/// deadline, in deadline order, and ``now`` equals that deadline while the sleeper wakes.
-/// Cancelling a sleeping task makes its sleep throw `CancellationError` at once.
+/// The semantics are swift-clocks' `TestClock`, which TCA users know:
+///
+/// - A sleep resumes when ``advance(by:)`` or ``advance(to:fileID:filePath:line:column:)``
+///   moves ``now`` to or past its deadline, and ``now`` equals that deadline while it wakes.
+/// - A deadline equal to ``now`` (`sleep(for: .zero)`) suspends until the next advance, even
+///   `advance(by: .zero)`; only a deadline already passed returns at once.
+/// - An advance wakes sleepers one deadline at a time, earliest first (ties in the order the
+///   sleeps began). After each wake it waits until the woken tasks run again, then yields, so
+///   a woken task that sleeps again before the advance's end is woken at its new deadline
+///   before any later one: one big step wakes the same sleeps, in the same order, as many
+///   small ones.
+/// - Cancelling a sleeping task makes its sleep throw `CancellationError` at once.
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: the offset from its start.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
@@ -35,17 +44,17 @@ public final class TestClock: Clock, Sendable {
     public var description: String { "TestClock.Instant(\(offset))" }
   }
 
-  private let state: Mutex<TestClockState>
+  private let state: Mutex<TestClockStateMachine>
   private let yieldsPerStep: Int
 
   /// Creates a clock at `now`.
   ///
   /// - Parameters:
   ///   - now: The starting time.
-  ///   - yieldsPerStep: How many times ``advance(by:)`` yields after waking a sleeper, so
-  ///     the woken task can run and schedule its next sleep before time moves on.
+  ///   - yieldsPerStep: How many times an advance yields after a woken task runs again, so it
+  ///     can finish its reaction (and sleep again) before time moves on.
   public init(now: Instant = Instant(), yieldsPerStep: Int = 20) {
-    self.state = Mutex(TestClockState(now: now))
+    self.state = Mutex(TestClockStateMachine(now: now))
     self.yieldsPerStep = yieldsPerStep
   }
 
@@ -56,31 +65,29 @@ public final class TestClock: Clock, Sendable {
   public var minimumResolution: Duration { .zero }
 
   /// The number of tasks sleeping on this clock right now.
-  public var sleeperCount: Int { state.withLock(\.sleepers.count) }
+  public var sleeperCount: Int { state.withLock(\.suspendedCount) }
 
   /// The deadlines of the tasks sleeping on this clock, earliest first.
-  public var pendingDeadlines: [Instant] {
-    state.withLock { $0.sleepers.values.map(\.deadline).sorted() }
-  }
+  public var pendingDeadlines: [Instant] { state.withLock(\.pendingDeadlines) }
 
-  /// Suspends until ``now`` reaches `deadline`, or throws `CancellationError` if the task is
-  /// cancelled first. Returns at once if `deadline` is not in the future.
+  /// Suspends until an advance moves ``now`` to or past `deadline`, or throws
+  /// `CancellationError` if the task is cancelled first. Returns at once only if `deadline`
+  /// has already passed; a deadline equal to ``now`` waits for the next advance.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let token = state.withLock { $0.makeToken() }
+    let token = state.withLock { $0.beginSleep() }
+    defer { state.withLock { $0.endSleep(token) }?.resume() }
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation {
-        (continuation: UnsafeContinuation<Void, any Error>) in
-        let (resumeNow, watchers) = state.withLock { state in
-          let resumeNow = state.addSleeper(token, deadline: deadline, continuation: continuation)
-          return (resumeNow, state.takeSatisfiedWatchers())
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let (action, watchers) = state.withLock { state in
+          (state.suspend(token, until: deadline, continuation), state.takeSatisfiedWatchers())
         }
         for watcher in watchers { watcher.resume(returning: true) }
-        if let resumeNow { continuation.resume(with: resumeNow) }
+        if case .resume(let result) = action { continuation.resume(with: result) }
       }
     } onCancel: {
-      let continuation = state.withLock { $0.removeSleeper(token, cancelled: true) }
-      continuation?.resume(throwing: CancellationError())
+      state.withLock { $0.cancel(token) }?.resume(throwing: CancellationError())
     }
   }
 
@@ -106,15 +113,16 @@ public final class TestClock: Clock, Sendable {
       self?.state.withLock { $0.removeWatcher(token) }?.resume(returning: false)
     }
     let reached = await withCheckedContinuation { (watcher: CheckedContinuation<Bool, Never>) in
-      let ready = state.withLock { $0.addWatcher(token, count: count, watcher) }
-      if ready { watcher.resume(returning: true) }
+      let outcome = state.withLock { $0.addWatcher(token, count: count, watcher) }
+      if let outcome { watcher.resume(returning: outcome) }
     }
     timer.cancel()
     if !reached {
+      let sleepers = sleeperCount
       reportIssue(
         """
-        TestClock.waitForSleepers(\(count)) timed out after \(timeout): \(sleeperCount) \
-        \(sleeperCount == 1 ? "task sleeps" : "tasks sleep") on the clock.
+        TestClock.waitForSleepers(\(count)) timed out after \(timeout): \(sleepers) \
+        \(sleepers == 1 ? "task sleeps" : "tasks sleep") on the clock.
 
         Check that the code under test sleeps on this clock (not on another clock or Task.sleep).
         """,
@@ -123,13 +131,24 @@ public final class TestClock: Clock, Sendable {
     return reached
   }
 
-  /// Moves time forward by `duration`, waking every sleeper whose deadline it passes.
+  /// Throws ``SuspensionError`` if, after letting other tasks run, some task still sleeps on
+  /// this clock: swift-clocks' `checkSuspension()`, for the end of a test that must leave no
+  /// timer behind.
+  public func checkSuspension() async throws {
+    await yieldToOthers()
+    let pending = state.withLock { $0.hasPendingSleeps ? $0.pendingDeadlines : nil }
+    if let pending { throw SuspensionError(deadlines: pending) }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches;
+  /// `advance()` wakes the sleeps whose deadline is ``now``.
   public func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
 
-  /// Moves time forward to `deadline`, waking sleepers one deadline at a time, in order, and
-  /// yielding after each so the woken tasks can react (and sleep again) before time moves on.
+  /// Moves time forward to `deadline`, waking sleepers one deadline at a time, in order. After
+  /// each wake it waits until the woken tasks run again and yields, so what they do (and the
+  /// sleeps they begin) happens before time moves past their instant.
   ///
   /// Moving backwards is a test bug: it is reported and time stays where it is.
   public func advance(
@@ -147,8 +166,9 @@ public final class TestClock: Clock, Sendable {
       return
     }
     await yieldToOthers()
-    while let woken = state.withLock({ $0.wakeEarliestOrMove(to: deadline) }) {
-      for continuation in woken { continuation.resume() }
+    while let wake = state.withLock({ $0.wakeEarliestOrMove(to: deadline) }) {
+      for continuation in wake.continuations { continuation.resume() }
+      for token in wake.tokens { await waitUntilRunning(token) }
       await yieldToOthers()
     }
     await yieldToOthers()
@@ -177,105 +197,29 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Suspends until the woken sleep `token` has returned into its task.
+  private func waitUntilRunning(_ token: UInt64) async {
+    await withCheckedContinuation { (acknowledge: CheckedContinuation<Void, Never>) in
+      let waits = state.withLock { $0.awaitRunning(token, acknowledge) }
+      if !waits { acknowledge.resume() }
+    }
+  }
+
   private func yieldToOthers() async {
     for _ in 0..<yieldsPerStep { await Task.yield() }
   }
 }
 
-/// The clock's mutable state: the time and who sleeps until when.
-struct TestClockState {
-  struct Sleeper {
-    let deadline: TestClock.Instant
-    let order: UInt64
-    let continuation: UnsafeContinuation<Void, any Error>
-  }
+extension TestClock {
+  /// Thrown by ``TestClock/checkSuspension()`` when tasks still sleep on the clock.
+  public struct SuspensionError: Error, CustomStringConvertible {
+    /// The deadlines of the sleeps still pending, earliest first.
+    public let deadlines: [Instant]
 
-  var now: TestClock.Instant
-  var sleepers: [UInt64: Sleeper] = [:]
-  /// Sleeps cancelled before they registered: they must not register afterwards.
-  var cancelledTokens: Set<UInt64> = []
-  /// Tokens handed to sleeps that have not registered yet.
-  var unregistered: Set<UInt64> = []
-  /// Tests waiting for a number of sleepers.
-  var watchers: [UInt64: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
-  private var nextToken: UInt64 = 0
-
-  init(now: TestClock.Instant) {
-    self.now = now
-  }
-
-  mutating func makeToken() -> UInt64 {
-    nextToken += 1
-    unregistered.insert(nextToken)
-    return nextToken
-  }
-
-  /// Registers a watcher for `count` sleepers; returns `true` if there are that many already.
-  mutating func addWatcher(
-    _ token: UInt64, count: Int, _ continuation: CheckedContinuation<Bool, Never>
-  ) -> Bool {
-    unregistered.remove(token)
-    guard sleepers.count < count else { return true }
-    watchers[token] = (count, continuation)
-    return false
-  }
-
-  mutating func removeWatcher(_ token: UInt64) -> CheckedContinuation<Bool, Never>? {
-    watchers.removeValue(forKey: token)?.continuation
-  }
-
-  /// Removes and returns the watchers whose count of sleepers is reached.
-  mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Bool, Never>] {
-    let satisfied = watchers.filter { $0.value.count <= sleepers.count }
-    for token in satisfied.keys { watchers[token] = nil }
-    return satisfied.values.map(\.continuation)
-  }
-
-  /// Registers a sleeper, or says how to resume it at once (deadline reached or cancelled).
-  mutating func addSleeper(
-    _ token: UInt64, deadline: TestClock.Instant, continuation: UnsafeContinuation<Void, any Error>
-  ) -> Result<Void, any Error>? {
-    unregistered.remove(token)
-    if cancelledTokens.remove(token) != nil { return .failure(CancellationError()) }
-    if deadline <= now { return .success(()) }
-    sleepers[token] = Sleeper(deadline: deadline, order: token, continuation: continuation)
-    return nil
-  }
-
-  /// Removes a sleeper; remembers a cancellation that arrives before the sleeper registered.
-  mutating func removeSleeper(_ token: UInt64, cancelled: Bool) -> UnsafeContinuation<
-    Void, any Error
-  >? {
-    guard let sleeper = sleepers.removeValue(forKey: token) else {
-      // Only a sleep that has not registered yet needs remembering; one that already woke is done.
-      if cancelled, unregistered.contains(token) { cancelledTokens.insert(token) }
-      return nil
+    /// Says how many sleeps are pending and until when.
+    public var description: String {
+      let list = deadlines.map { "\($0.offset)" }.joined(separator: ", ")
+      return "\(deadlines.count) sleep(s) still pending on the TestClock, until: \(list)"
     }
-    return sleeper.continuation
-  }
-
-  /// Wakes the sleepers due next (see ``wakeEarliest(notAfter:)``) or, when none is due by
-  /// `deadline`, moves `now` to it, in one locked step: were "none due" and "time moves" two
-  /// steps, a sleeper registering between them (a woken task going back to sleep on another
-  /// thread) would keep a deadline that has passed and never wake.
-  mutating func wakeEarliestOrMove(to deadline: TestClock.Instant) -> [UnsafeContinuation<
-    Void, any Error
-  >]? {
-    if let due = wakeEarliest(notAfter: deadline) { return due }
-    now = max(now, deadline)
-    return nil
-  }
-
-  /// Moves `now` to the earliest deadline not after `limit` and removes every sleeper due then.
-  mutating func wakeEarliest(notAfter limit: TestClock.Instant) -> [UnsafeContinuation<
-    Void, any Error
-  >]? {
-    guard let earliest = sleepers.values.map(\.deadline).min(), earliest <= limit else {
-      return nil
-    }
-    now = max(now, earliest)
-    let due = sleepers.values.filter { $0.deadline == earliest }.sorted { $0.order < $1.order }
-    for sleeper in due { sleepers[sleeper.order] = nil }
-    return due.map(\.continuation)
   }
 }
