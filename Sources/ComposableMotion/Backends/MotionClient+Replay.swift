@@ -15,11 +15,12 @@ extension MotionClient {
   /// Device motion is fused from the rows with the same estimator as the live client.
   ///
   /// The recording plays on one timeline that starts with the first `start…` call: a row is
-  /// delivered once `clock` has advanced by its offset from the first row (so the first row at
-  /// once: the replay sleeps only for rows in the future). A
-  /// reader restarted mid-way (a new subscriber, a changed interval) resumes at the row due at
-  /// that `start…` call, as a live sensor would; a start after the end plays the recording
-  /// again from its first row. When the rows run out, every stream finishes normally.
+  /// delivered when `clock` reaches its offset from the first row. As any sleep on a
+  /// `TestClock`, a row due at the very instant its reader starts (the first row, at the
+  /// first start) waits for the next advance; rows whose time has passed are delivered at once.
+  /// A reader restarted mid-way (a new subscriber, a changed interval) goes on with the rows
+  /// due from then on, never repeating one; a start after the end plays the recording again
+  /// from its first row. When the rows run out, every stream finishes normally.
   ///
   /// A replay is a file, so it never drops a sample: when a consumer's buffer (`bufferLimit`
   /// samples) is full, the replay waits for it. Every due row is delivered, in order, however
@@ -67,8 +68,8 @@ private final class ReplayTimeline: Sendable {
   private let clock: any Clock<Duration>
   private let samples: [IMURecording.Sample]
   /// The timeline's origin and the latest reader's start, as the clock's instants (an
-  /// associated type, kept type-erased beside the clock).
-  private let anchors = Mutex<(origin: any Sendable, start: any Sendable)?>(nil)
+  /// associated type, kept type-erased beside the clock), and the next row not yet delivered.
+  private let anchors = Mutex<(origin: any Sendable, start: any Sendable, next: Int)?>(nil)
 
   init(clock: any Clock<Duration>, samples: [IMURecording.Sample]) {
     self.clock = clock
@@ -98,10 +99,12 @@ private final class ReplayTimeline: Sendable {
     let now = clock.now
     let length = self.length
     anchors.withLock { anchors in
-      if let origin = anchors?.origin as? C.Instant, origin.duration(to: now) <= length {
-        anchors = (origin, now)
+      if let current = anchors, current.next < samples.count,
+        let origin = current.origin as? C.Instant, origin.duration(to: now) <= length
+      {
+        anchors = (origin, now, current.next)
       } else {
-        anchors = (now, now)
+        anchors = (now, now, 0)
       }
     }
   }
@@ -116,23 +119,26 @@ private final class ReplayTimeline: Sendable {
   {
     guard let first = samples.first else { return }
     let stored = anchors.withLock { $0 }
-    guard let origin = stored?.origin as? C.Instant, let start = stored?.start as? C.Instant
+    guard let stored, let origin = stored.origin as? C.Instant,
+      let start = stored.start as? C.Instant
     else { return }
-    // Resume at the first row not yet due, so a restarted reader does not replay the past.
+    // Go on from the rows due at this reader's start, never repeating one a predecessor sent.
     let elapsed = seconds(origin.duration(to: start))
-    var index = samples.partitionPoint { $0.time - first.time < elapsed }
+    var index = max(stored.next, samples.partitionPoint { $0.time - first.time < elapsed })
     while index < samples.count {
       let row = samples[index]
       let due = origin.advanced(by: Self.offset(row.time - first.time))
-      // A row already due is delivered without sleeping (a `TestClock` would hold a sleep until
-      // "now" to its next advance): every due row, in order, however time moved.
-      if clock.now < due { try await clock.sleep(until: due, tolerance: nil) }
+      // A row whose time has passed is delivered at once: every due row, in order, however
+      // time moved. One due right now waits for the clock, like any sleep until "now".
+      if !(due < clock.now) { try await clock.sleep(until: due, tolerance: nil) }
       try Task.checkCancellation()
       await events.send(
         CoreMotionUnits.scan(
           acceleration: row.accelerometer, angularVelocity: row.gyroscope,
           magneticField: row.magnetometer, magneticFieldInMicrotesla: true, timestamp: row.time))
       index += 1
+      let next = index
+      anchors.withLock { $0?.next = next }
     }
   }
 }

@@ -21,7 +21,11 @@ import Testing
     await motion.create(id: "replay")
     await motion.setUpdateInterval(id: "replay", sensor: .accelerometer, to: .microseconds(3500))
     let updates = motion.startAccelerometerUpdates(id: "replay")
-    // The first row is due at once; then the replay waits on the clock for the second.
+    // The first row is due now: like any sleep until "now" on a TestClock, it waits for the
+    // next advance. Then the replay waits on the clock for the second.
+    await clock.waitForSleepers()
+    #expect(motion.accelerometerData(id: "replay") == nil)
+    await clock.advance()
     await clock.waitForSleepers()
     #expect(motion.accelerometerData(id: "replay")?.timestamp == 0)
 
@@ -126,6 +130,8 @@ extension MotionClientReplayTests {
     let motion = MotionClient.replay(recording: try IMURecording(csv: csv), clock: clock)
     await motion.create(id: "replay")
     let updates = motion.startGyroUpdates(id: "replay")
+    await clock.waitForSleepers()
+    await clock.advance()
     await clock.waitForSleepers()
     #expect(motion.gyroData(id: "replay")?.rotationRate.z == 0.5)
     #expect(clock.pendingDeadlines.first.map { $0.offset > .seconds(1e14) } == true)
