@@ -18,6 +18,10 @@ let package = Package(
       dependencies: [.product(name: "GPSD", package: "composable-sensors")]
     ),
     .executableTarget(
+      name: "gpsd-conformance",
+      dependencies: [.product(name: "GPSD", package: "composable-sensors")]
+    ),
+    .executableTarget(
       name: "iio-benchmark",
       dependencies: [
         .product(name: "LinuxIIO", package: "composable-sensors"),

@@ -36,11 +36,12 @@ import Testing
     ) {
       try GPSDReport.decode(#"{"class":"TPV","mode":3,"lat":"north"}"#)
     }
+    // An overflowing number is infinity (gpsd's safe_atof), which no integer member accepts.
     #expect(
       throws: GPSDDecodingError.invalidMember(
-        class: "TPV", member: "lat", offset: 30, reason: "number out of range")
+        class: "TPV", member: "mode", offset: 22, reason: "expected an integer")
     ) {
-      try GPSDReport.decode(#"{"class":"TPV","mode":3,"lat":1e999}"#)
+      try GPSDReport.decode(#"{"class":"TPV","mode":1e999}"#)
     }
     #expect(
       throws: GPSDDecodingError.invalidMember(

@@ -24,7 +24,8 @@ struct JSONScanner {
   mutating func skipWhitespace() {
     while position < count {
       switch base[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      // C's isspace(), as gpsd's json.c uses: RFC 8259's four plus form feed and vertical tab.
+      case 0x20, 0x09...0x0D: position += 1
       default: return
       }
     }
@@ -140,7 +141,10 @@ struct JSONScanner {
     }
   }
 
-  /// A finite number, or `nil` for `null`.
+  /// A number, or `nil` for `null`.
+  ///
+  /// A magnitude beyond `Double` becomes ±infinity and a tiny one ±0, as gpsd's `safe_atof`
+  /// gives (its test_json.c cases 33–37); callers that need a finite value check.
   mutating func number() throws(GPSDDecodingError) -> Double? {
     let next = try peek()
     if next == UInt8(ascii: "n") {
@@ -150,12 +154,7 @@ struct JSONScanner {
     guard next == UInt8(ascii: "-") || (next &- 0x30) < 10 else {
       throw .invalidMember(class: "", member: "", offset: position, reason: "expected a number")
     }
-    let start = position
-    let value = try NumberParser.parse(base: base, count: count, position: &position)
-    guard value.isFinite else {
-      throw .invalidMember(class: "", member: "", offset: start, reason: "number out of range")
-    }
-    return value
+    return try NumberParser.parse(base: base, count: count, position: &position)
   }
 
   /// An integer (a number with no fractional part within ±2⁵³), or `nil` for `null`.
@@ -216,9 +215,8 @@ struct JSONScanner {
       } else if byte == UInt8(ascii: "\\") {
         hasEscapes = true
         position = try JSONStrings.validateEscape(base: base, count: count, at: position)
-      } else if byte < 0x20 {
-        throw .invalidString(offset: position, reason: "control byte \(byte) inside a string")
       } else if byte < 0x80 {
+        // Raw control bytes are kept, as gpsd's json.c keeps them (test_json.c case 13).
         position += 1
       } else {
         position = try JSONStrings.validateUTF8(base: base, count: count, at: position)

@@ -82,6 +82,7 @@ enum JSONStrings {
         // Copy one whole UTF-8 sequence (already validated by the scanner).
         let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
         let sequence = UnsafeBufferPointer(rebasing: body[index..<min(count, index + length)])
+        if pendingHigh != nil { scalars.append("\u{FFFD}") }
         scalars.append(contentsOf: String(decoding: sequence, as: UTF8.self).unicodeScalars)
         pendingHigh = nil
         index += length
@@ -90,6 +91,7 @@ enum JSONStrings {
       let escape = body[index + 1]
       index += 2
       guard escape == UInt8(ascii: "u") else {
+        if pendingHigh != nil { scalars.append("\u{FFFD}") }
         scalars.append(Unicode.Scalar(simpleEscape(escape)))
         pendingHigh = nil
         continue
@@ -97,18 +99,23 @@ enum JSONStrings {
       var code: UInt32 = 0
       for offset in 0..<4 { code = code << 4 | (hexValue(body[index + offset]) ?? 0) }
       index += 4
-      // Surrogate pairs combine; a lone surrogate becomes U+FFFD rather than failing the report.
-      if (0xD800...0xDBFF).contains(code) {
-        pendingHigh = code
-      } else if (0xDC00...0xDFFF).contains(code), let high = pendingHigh {
+      // Surrogate pairs combine; a lone surrogate (high or low) becomes U+FFFD rather than
+      // failing the report.
+      if (0xDC00...0xDFFF).contains(code), let high = pendingHigh {
         let combined = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
         scalars.append(Unicode.Scalar(combined) ?? "\u{FFFD}")
         pendingHigh = nil
+        continue
+      }
+      if pendingHigh != nil { scalars.append("\u{FFFD}") }
+      if (0xD800...0xDBFF).contains(code) {
+        pendingHigh = code
       } else {
         scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
         pendingHigh = nil
       }
     }
+    if pendingHigh != nil { scalars.append("\u{FFFD}") }
     return String(scalars)
   }
 

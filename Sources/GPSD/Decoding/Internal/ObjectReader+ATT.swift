@@ -7,8 +7,8 @@ enum ATTMember: String, CaseIterable {
   case yawSt = "yaw_st"
   case roll
   case rollSt = "roll_st"
-  case dip,
-    magLen
+  case dip
+  case magLen = "mag_len"
   case magX = "mag_x"
   case magY = "mag_y"
   case magZ = "mag_z"

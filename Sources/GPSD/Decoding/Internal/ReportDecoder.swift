@@ -98,7 +98,7 @@ enum ReportDecoder {
     let key = JSONKey(
       base: scanner.base + classSpan.start, count: classSpan.count, hasEscapes: classSpan.hasEscapes
     )
-    guard let reportClass = classes.lookup(key) else {
+    guard let reportClass = lookupClass(key) else {
       try skipRest(&scanner, first: first)
       let name = JSONStrings.makeString(
         base: key.base, count: key.count, hasEscapes: key.hasEscapes)
@@ -119,6 +119,14 @@ enum ReportDecoder {
     case .watch: return .watch(try decoder.decodeWatch())
     case .error: return .error(message: try decoder.decodeError())
     }
+  }
+
+  /// The class a `"class"` value names. gpsd never escapes its class names, but JSON allows
+  /// `"T\u0050V"` for `"TPV"`, so an escaped name is unescaped (rare path, may allocate).
+  private static func lookupClass(_ key: JSONKey) -> ReportClass? {
+    guard key.hasEscapes else { return classes.lookup(key) }
+    return ReportClass(
+      rawValue: JSONStrings.makeString(base: key.base, count: key.count, hasEscapes: true))
   }
 
   private static func skipRest(_ scanner: inout JSONScanner, first: Bool) throws(GPSDDecodingError)
