@@ -44,6 +44,8 @@ let package = Package(
     // Real recordings and umockdev device descriptions, as resources users can import.
     .target(
       name: "SensorsSampleData", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"], resources: [.copy("Resources")]),
+    // Helpers shared by the test targets (tags, sysfs trees, child processes, gpsfake): not a product.
+    .target(name: "SensorsTestSupport", path: "Tests/SensorsTestSupport"),
     // Tools.
     .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"]),
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.
@@ -76,15 +78,15 @@ let package = Package(
       ],
       path: "Examples/BikeComputer/Tests/BikeComputerTests"),
 
-    .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting"]),
-    .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting"]),
-    .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "GPSDTests", dependencies: ["GPSD"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting", "imu-fuse"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting", "SensorsTestSupport"]),
+    .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting", "SensorsTestSupport"]),
+    .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting", "imu-fuse", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ComposableLocationTests",
-      dependencies: ["ComposableLocation", "ComposableSensorsTesting"], resources: [.copy("Fixtures")]
+      dependencies: ["ComposableLocation", "ComposableSensorsTesting", "SensorsTestSupport"], resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "READMETests",
@@ -95,7 +97,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SensorsDemoTests",
-      dependencies: ["SensorsDemoFeatures", "ComposableSensorsTesting", "sensors-demo"],
+      dependencies: ["SensorsDemoFeatures", "ComposableSensorsTesting", "sensors-demo", "SensorsTestSupport"],
       path: "Examples/SensorsDemo/Tests/SensorsDemoTests",
       resources: [.copy("Fixtures")]
     ),

@@ -1,6 +1,7 @@
 import ComposableStore
 import Foundation
 import Synchronization
+import SensorsTestSupport
 import Testing
 
 /// An observer of `states` cancelled while another thread sends actions. Cancelling runs the
@@ -8,7 +9,7 @@ import Testing
 /// the runtime's lock on the observer's task; a sender that yielded the new state while holding
 /// the store's lock needed that task lock to resume the observer: a deadlock. Each cancel runs
 /// on its own thread with a deadline, so a deadlock fails the test instead of hanging it.
-@Suite(.timeLimit(.minutes(1))) struct StateObserverCancellationTests {
+@Suite(.tags(.stress), .timeLimit(.minutes(1))) struct StateObserverCancellationTests {
   @Test func cancellingAnObserverWhileActionsPourInNeverBlocks() async throws {
     let store = Store(initialState: Counter.State()) { Counter() }
     let stop = Signal()

@@ -1,4 +1,5 @@
 import Foundation
+import SensorsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import Testing
 #endif
 
 /// The descriptor counts the resource tests rely on stay right on a busy machine.
-@Suite struct DescriptorsTests {
+@Suite(.tags(.integration)) struct DescriptorsTests {
   @Test func aConnectionIsFoundPastTheFirstPageOfProcNetTCP() async throws {
     // /proc/net/tcp serves about 26 sockets per read: 40 listeners push ours past the first page.
     var listeners: [Int32] = []

@@ -1,9 +1,10 @@
 import Foundation
 import GPSD
+import SensorsTestSupport
 import Testing
 
 /// What the client does when gpsd is missing, hostile, silent or refusing.
-@Suite struct FaultTests {
+@Suite(.tags(.integration)) struct FaultTests {
   let watchCommand = GPSDConnection.Configuration.defaultWatchCommand
 
   func configuration(port: UInt16, stale: Duration? = nil, attempts: Int? = nil)

@@ -1,8 +1,9 @@
 import GPSD
+import SensorsTestSupport
 import Testing
 
 /// Backoff and staleness wait on the clock the connection was given, not on the wall clock.
-@Suite struct InjectedClockTests {
+@Suite(.tags(.integration)) struct InjectedClockTests {
   @Test func anHourOfBackoffPassesWhenTheClockSaysSo() async throws {
     let clock = ManualClock()
     let port = try Gpsfake.freePort()

@@ -1,10 +1,11 @@
 import ComposableLocation
 import Foundation
 import GPSD
+import SensorsTestSupport
 import Testing
 
 /// `LocationClient.live` against a scripted peer that does what real gpsd never would.
-@Suite struct LiveLocationClientFaultTests {
+@Suite(.tags(.integration)) struct LiveLocationClientFaultTests {
   struct ID: Hashable, Sendable {}
 
   func client(port: UInt16, stale: Duration? = nil) -> LocationClient {

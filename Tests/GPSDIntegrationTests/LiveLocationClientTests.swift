@@ -1,10 +1,11 @@
 import ComposableLocation
 import Foundation
 import GPSD
+import SensorsTestSupport
 import Testing
 
 /// `LocationClient.live` against real gpsd (under gpsfake) replaying real receiver logs.
-@Suite(.serialized, .enabled(if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
+@Suite(.tags(.integration), .serialized, .enabled(if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
 struct LiveLocationClientTests {
   struct ID: Hashable, Sendable {}
 

@@ -1,9 +1,10 @@
 import Foundation
 import GPSD
+import SensorsTestSupport
 import Testing
 
 /// Closing a connection, or abandoning its events, releases its socket and its thread's descriptors.
-@Suite(.serialized) struct ResourceTests {
+@Suite(.tags(.integration), .serialized) struct ResourceTests {
   func silentPeer() throws -> FakeGPSDPeer {
     try FakeGPSDPeer(script: [.readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted])
   }

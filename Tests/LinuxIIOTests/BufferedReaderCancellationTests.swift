@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import LinuxIIO
 import Synchronization
+import SensorsTestSupport
 import Testing
 
 /// Cancelling a consumer while its reader thread is handing over samples. The runtime runs the
@@ -10,9 +11,11 @@ import Testing
 /// needs inside `yield` to resume that task; a handler that waited for the thread deadlocked
 /// here. Each cancel runs on its own thread with a deadline, so a deadlock fails the test
 /// instead of hanging it.
-@Suite("Buffered reader cancellation", .timeLimit(.minutes(2)))
+@Suite("Buffered reader cancellation", .tags(.integration), .timeLimit(.minutes(2)))
 struct BufferedReaderCancellationTests {
-  @Test("Cancelling while scans pour in never blocks, and the device is released every time")
+  @Test(
+    "Cancelling while scans pour in never blocks, and the device is released every time",
+    .tags(.stress))
   func cancelWhileStreaming() async throws {
     let sensor = try BufferedReaderTests.HIDSensor()
     let reader = try IIOBufferedReader(

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
-@Suite("Buffered reader")
+@Suite("Buffered reader", .tags(.integration))
 struct BufferedReaderTests {
   /// The HID accel_3d with a FIFO as its character device.
   struct HIDSensor {

@@ -1,4 +1,5 @@
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 @Suite("Polling reader")
@@ -113,7 +114,7 @@ struct PollingReaderTests {
     }
   }
 
-  @Test("Cancelling the consumer stops polling and leaves no descriptor open")
+  @Test("Cancelling the consumer stops polling and leaves no descriptor open", .tags(.integration))
   func cancelReleases() async throws {
     let tree = try SysfsTree(fixture: "forum-lsm6dsox")
     let device = try tree.system.firstDevice(measuring: .accel)

@@ -2,11 +2,12 @@ import ComposableMotion
 import ComposableSensorsTesting
 import Foundation
 import Glibc
+import SensorsTestSupport
 import Testing
 
 /// Permission denied, for real: an unprivileged user reading sensors owned by root. As root
 /// (CI, containers) the check re-runs itself as `nobody` through `setpriv`.
-@Suite(.timeLimit(.minutes(2))) struct MotionClientPermissionTests {
+@Suite(.tags(.integration), .timeLimit(.minutes(2))) struct MotionClientPermissionTests {
   static let childMode = "motion-unprivileged"
 
   @Test func streamsFailWithPermissionDeniedNamingTheFile() async throws {
@@ -74,7 +75,7 @@ private func expectDenied<Element>(
 }
 
 /// The half of ``MotionClientPermissionTests`` that runs as `nobody`.
-@Suite(
+@Suite(.tags(.integration), 
   .enabled(
     if: ChildProcess.isChild(MotionClientPermissionTests.childMode),
     "runs only as the unprivileged child of MotionClientPermissionTests"))

@@ -1,12 +1,13 @@
 import ComposableMotion
 import ComposableSensorsTesting
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// `MotionClient.live()` with its defaults, against real boards' descriptions loaded by
 /// umockdev at `/sys/bus/iio/devices`, and a real captured stream on `/dev/iio:device0`.
 /// Each test re-runs its twin in ``MotionClientUmockdevChildTests`` under `umockdev-run`.
-@Suite(
+@Suite(.tags(.integration), 
   .enabled(
     if: Umockdev.executable != nil,
     "umockdev-run is not installed: `sudo apt-get install umockdev` runs these integration tests"),
@@ -27,7 +28,7 @@ struct MotionClientUmockdevTests {
 }
 
 /// The halves that run inside `umockdev-run`; disabled in an ordinary run.
-@Suite(.enabled(if: Umockdev.isChild, "runs only inside umockdev-run"))
+@Suite(.tags(.integration), .enabled(if: Umockdev.isChild, "runs only inside umockdev-run"))
 struct MotionClientUmockdevChildTests {
   @Test func polledADIS16480() async throws {
     let motion = MotionClient.live(mode: .polling, clock: TestClock())

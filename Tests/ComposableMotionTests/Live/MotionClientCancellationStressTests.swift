@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Synchronization
+import SensorsTestSupport
 import Testing
 
 /// A consumer of a buffered sensor cancelled while scans pour in, over and over, each time
@@ -11,7 +12,7 @@ import Testing
 /// hand over a sample, so nothing there may wait for it. Each cancel runs on its own thread with
 /// a deadline, so a deadlock fails the test instead of hanging it; each restart must find the
 /// device released, not busy.
-@Suite(.timeLimit(.minutes(2))) struct MotionClientCancellationStressTests {
+@Suite(.tags(.stress), .timeLimit(.minutes(2))) struct MotionClientCancellationStressTests {
   @Test func cancellingWhileStreamingAndRestartingNeverBlocksOrFindsTheDeviceBusy() async throws {
     let hid = try BufferedHIDAccelerometer()
     let motion = await hid.liveClient(manager: "hid")

@@ -1,9 +1,10 @@
 import ComposableMotion
+import SensorsTestSupport
 import Testing
 
 /// What a buffered device is left with after a stream ends: `stop` and a cancelled consumer
 /// close `/dev/iio:deviceN` and disable the buffer, and the sensor can be started again.
-@Suite(.timeLimit(.minutes(1))) struct MotionClientLiveReleaseTests {
+@Suite(.tags(.integration), .timeLimit(.minutes(1))) struct MotionClientLiveReleaseTests {
   @Test func stopClosesTheDeviceBeforeReturningAndTheStreamCanStartAgain() async throws {
     let hid = try BufferedHIDAccelerometer()
     let motion = await hid.liveClient(manager: "hid")

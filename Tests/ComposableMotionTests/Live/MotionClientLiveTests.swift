@@ -1,11 +1,12 @@
 import ComposableMotion
 import ComposableSensorsTesting
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// The live client over real boards' sysfs layouts, built in a temporary directory: the same
 /// discovery, conversion and readers as on a device, with a test clock pacing the polls.
-@Suite(.timeLimit(.minutes(1))) struct MotionClientLiveTests {
+@Suite(.tags(.integration), .timeLimit(.minutes(1))) struct MotionClientLiveTests {
   @Test func pollsAnADIS16480AndReportsCoreMotionUnits() async throws {
     let tree = try SysfsTree(fixtures: ["pyadi-adis16480"])
     let clock = TestClock()

@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 /// Permission denied, for real: the checks run as an unprivileged user against files owned by
 /// root. Run as root (CI, containers), the test binary re-runs itself under
 /// `setpriv --reuid=nobody`; run as a normal user, file modes alone deny access.
-@Suite("Permission denied")
+@Suite("Permission denied", .tags(.integration))
 struct PermissionTests {
   /// A tree with three devices a non-root user may not fully use: a HID accelerometer whose
   /// character device is root-only, a copy whose node is readable but whose sysfs files are not
@@ -101,7 +102,7 @@ struct PermissionTests {
 
 /// The unprivileged half of ``PermissionTests``; skipped in a normal run.
 @Suite(
-  "Permission denied (child side)",
+  "Permission denied (child side)", .tags(.integration),
   .enabled(
     if: ChildProcess.isChild("unprivileged"),
     "runs only as an unprivileged child started by the permission tests"))

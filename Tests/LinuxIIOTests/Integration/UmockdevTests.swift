@@ -1,5 +1,6 @@
 import Foundation
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 /// The library against umockdev: real devices' attributes at the real `/sys/bus/iio/devices`
@@ -9,7 +10,7 @@ import Testing
 /// in ``UmockdevChildTests``, which does the reading. CI installs umockdev; without it these
 /// tests are skipped with the command to install it.
 @Suite(
-  "umockdev integration",
+  "umockdev integration", .tags(.integration),
   .enabled(
     if: ChildProcess.executable("umockdev-run") != nil,
     "umockdev-run is not installed: `sudo apt-get install umockdev` to run the IIO integration tests"
@@ -59,7 +60,7 @@ struct UmockdevTests {
 
 /// The halves of ``UmockdevTests`` that run inside `umockdev-run`; skipped in a normal run.
 @Suite(
-  "umockdev integration (child side)",
+  "umockdev integration (child side)", .tags(.integration),
   .enabled(
     if: ChildProcess.isChild("umockdev"),
     "runs only inside umockdev-run, started by the umockdev integration tests"))

@@ -1,8 +1,9 @@
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// `sensors-demo location` against real gpsd (gpsfake replaying a receiver log).
-@Suite("sensors-demo location with real gpsd", .serialized)
+@Suite("sensors-demo location with real gpsd", .tags(.integration), .serialized)
 struct LiveLocationEndToEndTests {
   @Test(
     "--gpsd HOST:PORT --count 3 --json: authorized, then three fixes from the receiver log",

@@ -1,8 +1,9 @@
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// The built `sensors-demo`, run as a user would from a script (output piped, not a terminal).
-@Suite("sensors-demo end to end", .serialized)
+@Suite("sensors-demo end to end", .tags(.integration), .serialized)
 struct SensorsDemoEndToEndTests {
   @Test(
     "no arguments: replays the bundled recordings and finishes by itself within about ten seconds")

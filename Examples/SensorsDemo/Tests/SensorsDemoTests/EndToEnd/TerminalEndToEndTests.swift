@@ -1,9 +1,10 @@
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// `sensors-demo` on a terminal: util-linux `script` gives it a pseudo-terminal, and the test
 /// types keys into it.
-@Suite("sensors-demo on a terminal", .serialized)
+@Suite("sensors-demo on a terminal", .tags(.integration), .serialized)
 struct TerminalEndToEndTests {
   static let script = "/usr/bin/script"
   static var hasScript: Bool { FileManager.default.isExecutableFile(atPath: script) }
