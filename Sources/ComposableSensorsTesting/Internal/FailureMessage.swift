@@ -1,3 +1,5 @@
+import ComposableStore
+
 /// The text of every failure the `TestStore` reports. Tests pin these; they are the testing
 /// library's user interface, so each says what happened and what to do.
 enum FailureMessage {

@@ -3,7 +3,7 @@
 /// lines are folded to keep the message about the change.
 ///
 /// Returns `nil` when the dumps are equal line for line.
-func lineDiff(expected: [String], actual: [String], context: Int = 2) -> String? {
+package func lineDiff(expected: [String], actual: [String], context: Int = 2) -> String? {
   guard expected != actual else { return nil }
   let edits = diffEdits(expected, actual)
   var output: [String] = []

@@ -9,14 +9,14 @@
 ///   ]
 /// )
 /// ```
-func dumpLines(_ value: Any, maxDepth: Int = 24) -> [String] {
+package func dumpLines(_ value: Any, maxDepth: Int = 24) -> [String] {
   var lines: [String] = []
   dump(value, label: nil, indent: 0, depth: maxDepth, into: &lines)
   return lines
 }
 
 /// The one-line form of a value, for actions in messages: `.echoed(3)`.
-func dumpInline(_ value: Any) -> String {
+package func dumpInline(_ value: Any) -> String {
   dumpLines(value).map { $0.trimmingLeadingSpaces() }.joined(separator: " ")
     .replacingOccurrences(of: "( ", with: "(")
     .replacingOccurrences(of: " )", with: ")")
@@ -159,11 +159,11 @@ private func typeName(of value: Any) -> String {
 }
 
 extension String {
-  func trimmingLeadingSpaces() -> String {
+  fileprivate func trimmingLeadingSpaces() -> String {
     String(drop { $0 == " " })
   }
 
-  func replacingOccurrences(of target: String, with replacement: String) -> String {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
     split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

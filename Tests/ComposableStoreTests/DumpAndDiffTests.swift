@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ComposableSensorsTesting
+import ComposableStore
 
 @Suite struct DumpAndDiffTests {
   struct Fix: Equatable {

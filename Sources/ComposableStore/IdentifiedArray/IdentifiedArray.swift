@@ -1,0 +1,275 @@
+/// An ordered collection of identifiable elements with constant-time lookup by id: the state of
+/// a list of child features, run by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// struct State: Equatable {
+///   var devices: IdentifiedArrayOf<Device.State> = []
+/// }
+/// state.devices.append(Device.State(id: "iio:device0"))
+/// state.devices[id: "iio:device0"]?.isStreaming = true   // O(1)
+/// state.devices.remove(id: "iio:device0")                // O(n): later elements move up
+/// ```
+///
+/// It keeps the elements in an array (so iteration and `==` are an array's) and an index from id
+/// to position. Lookup and in-place update by id are O(1); inserting or removing shifts the
+/// elements after it, O(n), like an array. Ids are unique: adding an element whose id is already
+/// present replaces the element in place instead of adding a second one (the swift-identified-
+/// collections type this mirrors traps instead; here no input can stop the program).
+public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable>
+where Element.ID == ID {
+  @usableFromInline var _elements: [Element]
+  @usableFromInline var _positions: [ID: Int]
+
+  /// An empty array.
+  @inlinable
+  public init() {
+    _elements = []
+    _positions = [:]
+  }
+
+  /// Creates an array of `elements`, in order.
+  ///
+  /// An element whose id appeared earlier replaces that earlier element, at the earlier
+  /// element's position, so the result has one element per id.
+  @inlinable
+  public init(uniqueElements elements: some Sequence<Element>) {
+    self.init()
+    for element in elements { updateOrAppend(element) }
+  }
+
+  /// The ids of the elements, in order.
+  @inlinable
+  public var ids: [ID] { _elements.map(\.id) }
+
+  /// The elements, in order, as a plain array.
+  @inlinable
+  public var elements: [Element] { _elements }
+
+  /// The element with `id`, or `nil`. Setting `nil` removes it; setting an element for an absent
+  /// id appends it. Modifying in place (`array[id: x]?.value += 1`) is O(1).
+  ///
+  /// If a modification changes the element's own id, the element stays at its position under its
+  /// new id; another element that had that id is removed.
+  @inlinable
+  public subscript(id id: ID) -> Element? {
+    get {
+      guard let position = _positions[id] else { return nil }
+      return _elements[position]
+    }
+    _modify {
+      guard let position = _positions[id] else {
+        var added: Element? = nil
+        yield &added
+        if let added { updateOrAppend(added) }
+        return
+      }
+      var element: Element? = _elements[position]
+      yield &element
+      guard let element else {
+        remove(at: position)
+        return
+      }
+      _elements[position] = element
+      if element.id != id { rekey(position: position, from: id) }
+    }
+  }
+
+  /// Appends `element`, or replaces the element with the same id where it is.
+  ///
+  /// - Returns: The element it replaced, or `nil` if `element` was appended.
+  @inlinable
+  @discardableResult
+  public mutating func updateOrAppend(_ element: Element) -> Element? {
+    if let position = _positions[element.id] {
+      let old = _elements[position]
+      _elements[position] = element
+      return old
+    }
+    _positions[element.id] = _elements.count
+    _elements.append(element)
+    return nil
+  }
+
+  /// Appends `element` if its id is absent.
+  ///
+  /// - Returns: Whether it was appended, and the position of the element with its id.
+  @inlinable
+  @discardableResult
+  public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+    if let position = _positions[element.id] { return (false, position) }
+    _positions[element.id] = _elements.count
+    _elements.append(element)
+    return (true, _elements.count - 1)
+  }
+
+  /// Appends the elements whose ids are absent, in order.
+  @inlinable
+  public mutating func append(contentsOf elements: some Sequence<Element>) {
+    for element in elements { append(element) }
+  }
+
+  /// Inserts `element` at `index` if its id is absent; O(n).
+  ///
+  /// - Parameter index: A position from `startIndex` to `endIndex`; a position outside is
+  ///   clamped to the nearest end.
+  /// - Returns: Whether it was inserted, and the position of the element with its id.
+  @inlinable
+  @discardableResult
+  public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
+    if let position = _positions[element.id] { return (false, position) }
+    let index = Swift.min(Swift.max(index, 0), _elements.count)
+    _elements.insert(element, at: index)
+    reindex(from: index)
+    return (true, index)
+  }
+
+  /// Removes the element with `id` and returns it, or returns `nil` if there is none; O(n).
+  @inlinable
+  @discardableResult
+  public mutating func remove(id: ID) -> Element? {
+    guard let position = _positions[id] else { return nil }
+    return remove(at: position)
+  }
+
+  /// Removes the element at `index` and returns it; O(n).
+  ///
+  /// - Precondition: `index` is a valid position, as for `Array.remove(at:)`.
+  @inlinable
+  @discardableResult
+  public mutating func remove(at index: Int) -> Element {
+    let removed = _elements.remove(at: index)
+    _positions[removed.id] = nil
+    reindex(from: index)
+    return removed
+  }
+
+  /// Removes every element `shouldBeRemoved` accepts; O(n).
+  @inlinable
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    // Reindexed even if the predicate throws part-way, when some elements may be gone already.
+    defer {
+      _positions.removeAll(keepingCapacity: true)
+      reindex(from: 0)
+    }
+    try _elements.removeAll(where: shouldBeRemoved)
+  }
+
+  /// Removes every element.
+  @inlinable
+  public mutating func removeAll() {
+    _elements.removeAll()
+    _positions.removeAll()
+  }
+
+  /// Moves the elements at `source` so they come before the element at `destination`, in the
+  /// order of SwiftUI's `onMove`; O(n).
+  @inlinable
+  public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
+    let moving = Set(source.filter { _elements.indices.contains($0) })
+    guard !moving.isEmpty else { return }
+    let destination = Swift.min(Swift.max(destination, 0), _elements.count)
+    var before: [Element] = []
+    var moved: [Element] = []
+    var after: [Element] = []
+    for (offset, element) in _elements.enumerated() {
+      if moving.contains(offset) {
+        moved.append(element)
+      } else if offset < destination {
+        before.append(element)
+      } else {
+        after.append(element)
+      }
+    }
+    _elements = before + moved + after
+    reindex(from: 0)
+  }
+
+  /// Sorts the elements in place with `areInIncreasingOrder`.
+  @inlinable
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    defer { reindex(from: 0) }
+    try _elements.sort(by: areInIncreasingOrder)
+  }
+
+  /// Whether `other` is this very storage, unmutated since one was copied from the other: O(1).
+  /// Both empty counts as shared. A `false` says nothing: compare the ids.
+  @inlinable
+  func sharesStorage(with other: Self) -> Bool {
+    guard _elements.count == other._elements.count else { return false }
+    if _elements.isEmpty { return true }
+    return _elements.withUnsafeBufferPointer { mine in
+      other._elements.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    }
+  }
+
+  @inlinable
+  mutating func reindex(from start: Int) {
+    for position in start..<_elements.count { _positions[_elements[position].id] = position }
+  }
+
+  /// The element at `position` now has an id other than `old`: move its index entry.
+  @inlinable
+  mutating func rekey(position: Int, from old: ID) {
+    _positions[old] = nil
+    let new = _elements[position].id
+    if let clash = _positions[new] {
+      // The other element goes; reindexing from the earlier of the two also records `new`.
+      _elements.remove(at: clash)
+      reindex(from: Swift.min(clash, position))
+    } else {
+      _positions[new] = position
+    }
+  }
+}
+
+/// An ``IdentifiedArray`` of `Element`s identified by their own `id`: the usual spelling.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+where Element.ID: Sendable
+
+extension IdentifiedArray: RandomAccessCollection {
+  /// The position of the first element.
+  @inlinable public var startIndex: Int { _elements.startIndex }
+  /// The position after the last element.
+  @inlinable public var endIndex: Int { _elements.endIndex }
+
+  /// The element at `position`.
+  @inlinable public subscript(position: Int) -> Element { _elements[position] }
+
+  /// The position of the element with `id`, in O(1).
+  @inlinable
+  public func index(id: ID) -> Int? { _positions[id] }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral {
+  /// An array of the listed elements; a repeated id keeps the last element at the first's place.
+  @inlinable
+  public init(arrayLiteral elements: Element...) {
+    self.init(uniqueElements: elements)
+  }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Whether both hold equal elements in the same order.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs._elements == rhs._elements }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+  /// Hashes the elements in order.
+  @inlinable
+  public func hash(into hasher: inout Hasher) { hasher.combine(_elements) }
+}
+
+extension IdentifiedArray: Sendable where Element: Sendable {}
+
+extension IdentifiedArray: CustomStringConvertible {
+  /// The elements, written like an array's.
+  public var description: String { _elements.description }
+}
+
+extension IdentifiedArray: CustomReflectable {
+  /// Reflects as the collection of elements, so state dumps show it as a list.
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: _elements, displayStyle: .collection)
+  }
+}

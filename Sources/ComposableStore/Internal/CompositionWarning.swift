@@ -1,0 +1,87 @@
+/// The runtime warnings of the composing reducers. Tests pin this text: it is what a developer
+/// sees when a child action has nowhere to go, so each says why it happens and what to do.
+@usableFromInline
+enum CompositionWarning {
+  @usableFromInline
+  static func ifLetNil(action: Any, site: SourceSite) -> String {
+    """
+    An "ifLet" at "\(site.fileID):\(site.line)" received a child action when child state was \
+    "nil".
+
+      Action:
+    \(dumpLines(action).map { "    " + $0 }.joined(separator: "\n"))
+
+    This is generally considered an application logic error, and can happen for a few reasons:
+
+    A parent reducer set child state to "nil" before this reducer ran. This reducer must run \
+    before any other reducer sets child state to "nil". This ensures that child reducers can \
+    handle their actions while their state is still available.
+
+    An in-flight effect emitted this action when child state was "nil". While it may be \
+    perfectly reasonable to ignore this action, consider canceling the associated effect before \
+    child state becomes "nil", especially if it is a long-living effect.
+
+    This action was sent to the store while state was "nil". Make sure that actions for this \
+    reducer can only be sent to a store when state is non-"nil".
+    """
+  }
+
+  @usableFromInline
+  static func ifCaseLetOtherCase(action: Any, state: Any, site: SourceSite) -> String {
+    """
+    An "ifCaseLet" at "\(site.fileID):\(site.line)" received a child action when child state \
+    was set to a different case.
+
+      Action:
+    \(dumpLines(action).map { "    " + $0 }.joined(separator: "\n"))
+      State:
+    \(dumpLines(state).map { "    " + $0 }.joined(separator: "\n"))
+
+    This is generally considered an application logic error, and can happen for a few reasons:
+
+    A parent reducer set "\(typeName(of: state))" to a different case before this reducer ran. \
+    This reducer must run before any other reducer sets child state to a different case. This \
+    ensures that child reducers can handle their actions while their state is still available.
+
+    An in-flight effect emitted this action when child state was unavailable. While it may be \
+    perfectly reasonable to ignore this action, consider canceling the associated effect before \
+    child state changes to another case, especially if it is a long-living effect.
+
+    This action was sent to the store while state was another case. Make sure that actions for \
+    this reducer can only be sent to a store when state is set to the appropriate case.
+    """
+  }
+
+  @usableFromInline
+  static func forEachMissingElement(action: Any, site: SourceSite) -> String {
+    """
+    A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element.
+
+      Action:
+    \(dumpLines(action).map { "    " + $0 }.joined(separator: "\n"))
+
+    This is generally considered an application logic error, and can happen for a few reasons:
+
+    A parent reducer removed an element with this ID before this reducer ran. This reducer must \
+    run before any other reducer removes an element, which ensures that element reducers can \
+    handle their actions while their state is still available.
+
+    An in-flight effect emitted this action when state contained no element at this ID. While it \
+    may be perfectly reasonable to ignore this action, consider canceling the associated effect \
+    before an element is removed, especially if it is a long-living effect.
+
+    This action was sent to the store while its state contained no element at this ID. Make sure \
+    that actions for this reducer can only be sent to a store when its state contains an element \
+    at this ID.
+    """
+  }
+
+  /// A type's name without its module, generic arguments and the private-context marks of
+  /// file-private types: "Result", "Navigation.State".
+  private static func typeName(of value: Any) -> String {
+    var name = Substring(String(reflecting: type(of: value)))
+    if let generics = name.firstIndex(of: "<") { name = name[..<generics] }
+    let parts = name.split(separator: ".").filter { !$0.hasPrefix("(unknown context at") }
+    return parts.dropFirst().joined(separator: ".")
+  }
+}

@@ -1,0 +1,84 @@
+import Synchronization
+
+/// How ``Reducer/_printChanges(_:)`` reports each action: the action and the state before and
+/// after it.
+///
+/// ```swift
+/// Store(initialState: App.State()) { App()._printChanges() }                 // standard output
+/// App()._printChanges(.actionLabels)                                          // one line each
+/// App()._printChanges { text in logger.debug(text) }                          // a closure
+/// App()._printChanges(to: journal)                                            // a TextOutputStream
+/// ```
+public struct ReducerPrinter<State, Action>: Sendable {
+  @usableFromInline
+  let print: @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
+
+  /// A printer of your own: `printChange` receives each action with the states around it.
+  public init(
+    printChange: @escaping @Sendable (
+      _ receivedAction: Action, _ oldState: State, _ newState: State
+    ) -> Void
+  ) {
+    self.print = printChange
+  }
+
+  /// Reports one action.
+  @inlinable
+  public func printChange(receivedAction: Action, oldState: State, newState: State) {
+    print(receivedAction, oldState, newState)
+  }
+
+  /// The action and a diff of the state, in the `TestStore`'s format (`−` old line, `+` new
+  /// line, long unchanged runs folded), written to standard output:
+  ///
+  /// ```
+  /// received action:
+  ///   .counter(.increment)
+  ///   App.State(
+  ///     counter: Counter.State(
+  /// −     count: 0,
+  /// +     count: 1,
+  ///       echoes: []
+  ///     )
+  ///   )
+  /// ```
+  public static var diff: Self {
+    diff { text in Swift.print(text, terminator: "") }
+  }
+
+  /// ``diff``, handing each action's text (ending in a newline) to `write`.
+  public static func diff(_ write: @escaping @Sendable (String) -> Void) -> Self {
+    Self { action, oldState, newState in
+      write(changeText(action: action, oldState: oldState, newState: newState))
+    }
+  }
+
+  /// ``diff``, written to `output`. The printer keeps its own copy of `output`, so pass a stream
+  /// with reference semantics (a logger, a file), not a `String`.
+  public static func diff(to output: some TextOutputStream & Sendable) -> Self {
+    let stream = Mutex(output)
+    return diff { text in stream.withLock { $0.write(text) } }
+  }
+
+  /// Only the action's case, one line per action (`received action: .counter(.increment)`), to
+  /// standard output.
+  public static var actionLabels: Self {
+    Self { action, _, _ in Swift.print("received action: \(dumpInline(action))") }
+  }
+}
+
+/// One action's report: the action, then the state diff or "(No state changes)".
+func changeText(action: Any, oldState: Any, newState: Any) -> String {
+  var text = "received action:\n"
+  for line in dumpLines(action) { text += "  " + line + "\n" }
+  if let diff = lineDiff(expected: dumpLines(oldState), actual: dumpLines(newState)) {
+    for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+      // The diff's own marks come first, so a changed line reads "− " or "+ " at the margin.
+      text += (line.hasPrefix("  ") ? "  " + line : line.prefix(2) + "  " + line.dropFirst(2))
+        + "\n"
+    }
+  } else {
+    text += "  (No state changes)\n"
+  }
+  return text
+}
