@@ -15,9 +15,10 @@ public struct ReducerPrinter<State, Action>: Sendable {
 
   /// A printer of your own: `printChange` receives each action with the states around it.
   public init(
-    printChange: @escaping @Sendable (
-      _ receivedAction: Action, _ oldState: State, _ newState: State
-    ) -> Void
+    printChange:
+      @escaping @Sendable (
+        _ receivedAction: Action, _ oldState: State, _ newState: State
+      ) -> Void
   ) {
     self.print = printChange
   }
@@ -74,7 +75,8 @@ func changeText(action: Any, oldState: Any, newState: Any) -> String {
   if let diff = lineDiff(expected: dumpLines(oldState), actual: dumpLines(newState)) {
     for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
       // The diff's own marks come first, so a changed line reads "− " or "+ " at the margin.
-      text += (line.hasPrefix("  ") ? "  " + line : line.prefix(2) + "  " + line.dropFirst(2))
+      text +=
+        (line.hasPrefix("  ") ? "  " + line : line.prefix(2) + "  " + line.dropFirst(2))
         + "\n"
     }
   } else {

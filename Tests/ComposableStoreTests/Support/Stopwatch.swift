@@ -50,8 +50,7 @@ struct Stopwatch: Reducer {
 /// Warnings raised by reducers while `body` runs, instead of standard error.
 func collectingRuntimeWarnings(_ body: () -> Void) -> [String] {
   let warnings = Recorder<String>()
-  RuntimeWarning.$reporter.withValue({ message, _, _, _, _ in warnings.record(message) }) {
-    body()
-  }
+  let reporter: RuntimeWarning.Reporter = { message, _, _, _, _ in warnings.record(message) }
+  RuntimeWarning.$reporter.withValue(reporter, operation: body)
   return warnings.all
 }
