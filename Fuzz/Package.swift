@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+// libFuzzer harnesses for LinuxIIO's parsers and demultiplexer. Not part of the main package:
+// build with `Fuzz/run` (swift build -Xswiftc -sanitize=fuzzer,address), see README.md.
+
+import PackageDescription
+
+let package = Package(
+  name: "composable-sensors-fuzz",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "composable-sensors", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "ScanTypeFuzzer",
+      dependencies: [.product(name: "LinuxIIO", package: "composable-sensors")],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
+    .executableTarget(
+      name: "DemuxFuzzer",
+      dependencies: [.product(name: "LinuxIIO", package: "composable-sensors")],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
