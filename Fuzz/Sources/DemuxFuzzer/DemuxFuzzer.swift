@@ -84,12 +84,12 @@ enum DemuxFuzzer {
   static func main() {
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv, demuxFuzzerTestOneInput))
+    exit(runFuzzerDriver(&argc, &argv, demuxFuzzerTestOneInput))
   }
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func runFuzzerDriver(
   _ argc: UnsafeMutablePointer<Int32>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32

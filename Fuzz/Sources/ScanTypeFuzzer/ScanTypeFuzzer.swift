@@ -49,12 +49,12 @@ enum ScanTypeFuzzer {
   static func main() {
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv, scanTypeFuzzerTestOneInput))
+    exit(runFuzzerDriver(&argc, &argv, scanTypeFuzzerTestOneInput))
   }
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func runFuzzerDriver(
   _ argc: UnsafeMutablePointer<Int32>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
