@@ -9,10 +9,12 @@ import LinuxIIO
 extension MotionClient {
   /// The client over the machine's Linux IIO sensors.
   ///
-  /// Devices are discovered once, when the client is made: the accelerometer is the first
-  /// device with `accel` x/y/z input channels, the gyroscope `anglvel`, the magnetometer
-  /// `magn` — each preferring a device that can stream through its buffer. Sensors on one
-  /// device share one reader. A reader streams from `/dev/iio:deviceN` with kernel timestamps
+  /// Devices are discovered once, when the client is made (``IIOSystem/scan()``; a device that
+  /// cannot be read is skipped, not fatal): among the devices `devices` accepts, the
+  /// accelerometer is the first with `accel` x/y/z input channels, the gyroscope `anglvel`, the
+  /// magnetometer `magn` — each preferring a device that can stream through its buffer.
+  /// ``MotionDeviceRouting`` with the same arguments says what was chosen and why a sensor
+  /// has none. Sensors on one device share one reader. A reader streams from `/dev/iio:deviceN` with kernel timestamps
   /// on `boottime` when the device has scan elements for the channels (and `mode` allows),
   /// and polls the sysfs attributes every interval otherwise, stamped on `boottime` when read.
   /// Values are converted once, at the boundary: m/s² → g with Core Motion's sign, rad/s as
@@ -24,14 +26,17 @@ extension MotionClient {
   /// ```
   ///
   /// Failures end the streams with ``MotionError``: no sensor
-  /// (``MotionError/sensorUnavailable(_:searched:)`` naming the root and why discovery
-  /// failed), or a reader error (``MotionError/readerFailed(_:message:)`` carrying LinuxIIO's
-  /// explanation: device removed, permission denied, malformed attribute, unknown scan type).
+  /// (``MotionError/sensorUnavailable(_:searched:skipped:)`` naming the root and the devices
+  /// discovery skipped), a sensor with fewer than three axes
+  /// (``MotionError/sensorIncomplete(_:device:axes:)``), or a reader error
+  /// (``MotionError/readerFailed(_:_:)`` carrying LinuxIIO's ``IIOError``: device removed,
+  /// permission denied, malformed attribute, busy buffer).
   ///
   /// - Parameters:
   ///   - root: where IIO devices are listed (a test's temporary tree, a chroot).
   ///   - deviceDirectory: where the `iio:deviceN` character devices are.
   ///   - mode: buffered or polled reading; `.automatic` picks per device.
+  ///   - devices: which devices may be used, on boards with several IMUs.
   ///   - clock: paces polling.
   ///   - bufferLimit: samples each stream keeps for a slow consumer before dropping the oldest.
   ///   - magneticDeclination: degrees east, enabling ``AttitudeReferenceFrame/xTrueNorthZVertical``.
@@ -39,17 +44,19 @@ extension MotionClient {
     root: String = IIOSystem.defaultRoot,
     deviceDirectory: String = "/dev",
     mode: MotionReadingMode = .automatic,
+    devices: MotionDeviceSelection = .any,
     clock: any Clock<Duration> = ContinuousClock(),
     bufferLimit: Int = 256,
     magneticDeclination: Double? = nil
   ) -> MotionClient {
     let sensors = LiveIIOSensors(
-      system: IIOSystem(root: root, deviceDirectory: deviceDirectory), mode: mode, clock: clock,
-      bufferLimit: bufferLimit)
+      system: IIOSystem(root: root, deviceDirectory: deviceDirectory), mode: mode,
+      selection: devices, clock: clock, bufferLimit: bufferLimit)
     let backend = MotionBackend(
       searched: sensors.searched, routes: sensors.routes,
+      unavailable: sensors.routing.unavailable,
       selfPacedReaders: sensors.pollingReaders, magneticDeclination: magneticDeclination
-    ) { request, events in
+    ) { (request, events) async throws(MotionError) in
       try await sensors.run(request, events)
     }
     return MotionClient(backend: backend, bufferLimit: bufferLimit)

@@ -53,8 +53,8 @@ extension MotionClient {
     let timeline = ReplayTimeline(clock: clock, samples: recording.samples)
     var backend = MotionBackend(
       searched: name, routes: routes, magneticDeclination: magneticDeclination
-    ) { _, events in
-      try await timeline.play(into: events)
+    ) { (_, events) async throws(MotionError) in
+      await timeline.play(into: events)
     }
     backend.waitsForConsumers = true
     backend.prepare = { _ in timeline.anchor() }
@@ -109,13 +109,15 @@ private final class ReplayTimeline: Sendable {
     }
   }
 
-  func play(into events: MotionBackend.ReaderEvents) async throws {
-    try await clock.play(self, into: events)
+  /// Plays the rows due from the latest reader's start; returns when they run out or the
+  /// task is cancelled.
+  func play(into events: MotionBackend.ReaderEvents) async {
+    await clock.play(self, into: events)
   }
 
   /// Plays the rows due from the latest reader's start on `clock` (the opened `any Clock`).
   fileprivate func play<C: Clock<Duration>>(on clock: C, into events: MotionBackend.ReaderEvents)
-    async throws
+    async
   {
     guard let first = samples.first else { return }
     let stored = anchors.withLock { $0 }
@@ -130,8 +132,14 @@ private final class ReplayTimeline: Sendable {
       let due = origin.advanced(by: Self.offset(row.time - first.time))
       // A row whose time has passed is delivered at once: every due row, in order, however
       // time moved. One due right now waits for the clock, like any sleep until "now".
-      if !(due < clock.now) { try await clock.sleep(until: due, tolerance: nil) }
-      try Task.checkCancellation()
+      if !(due < clock.now) {
+        do {
+          try await clock.sleep(until: due, tolerance: nil)
+        } catch {
+          return  // cancelled: the hub stopped this reader
+        }
+      }
+      if Task.isCancelled { return }
       await events.send(
         CoreMotionUnits.scan(
           acceleration: row.accelerometer, angularVelocity: row.gyroscope,
@@ -146,9 +154,9 @@ private final class ReplayTimeline: Sendable {
 extension Clock where Duration == Swift.Duration {
   /// Opens an `any Clock<Duration>` so the timeline can use its concrete `Instant`.
   fileprivate func play(_ timeline: ReplayTimeline, into events: MotionBackend.ReaderEvents)
-    async throws
+    async
   {
-    try await timeline.play(on: self, into: events)
+    await timeline.play(on: self, into: events)
   }
 
   fileprivate func anchor(_ timeline: ReplayTimeline) {

@@ -13,11 +13,11 @@ import SensorsCore
 /// }
 /// ```
 ///
-/// Semantics every implementation follows (``live(root:deviceDirectory:mode:clock:bufferLimit:magneticDeclination:)``
+/// Semantics every implementation follows (``live(root:deviceDirectory:mode:devices:clock:bufferLimit:magneticDeclination:)``
 /// and ``replay(recording:clock:bufferLimit:magneticDeclination:name:)`` do):
 /// - `start…` on an id that was not created returns a stream that fails with
 ///   ``MotionError/managerNotCreated(_:)``; on an unavailable sensor it fails with
-///   ``MotionError/sensorUnavailable(_:searched:)``.
+///   ``MotionError/sensorUnavailable(_:searched:skipped:)``.
 /// - A second `start…` for the same id and sensor **replaces** the first: the old stream
 ///   finishes normally and the new one receives the samples from then on.
 /// - `stop…` finishes the stream normally; cancelling the consuming task ends the

@@ -148,8 +148,8 @@ struct HubStreams: Sendable {
       let missing: MotionSensor? =
         !hub.isAvailable(.accelerometer) ? .accelerometer : !hub.isAvailable(.gyro) ? .gyro : nil
       let error: MotionError =
-        missing.map { .sensorUnavailable($0, searched: hub.backend.searched) }
-        ?? .referenceFrameUnavailable(frame.rawValue, available: available.map(\.rawValue))
+        missing.map { hub.backend.unavailableError($0) }
+        ?? .referenceFrameUnavailable(frame, available: available)
       return AsyncThrowingStream { $0.finish(throwing: error) }
     }
     let registry = self.registry

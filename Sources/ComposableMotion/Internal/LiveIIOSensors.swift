@@ -1,5 +1,5 @@
-import SensorsCore
 import LinuxIIO
+import SensorsCore
 
 #if canImport(Glibc)
   import Glibc
@@ -11,102 +11,55 @@ import LinuxIIO
 /// how to read one device, buffered or polled.
 struct LiveIIOSensors: Sendable {
   let system: IIOSystem
-  let mode: MotionReadingMode
+  let routing: MotionDeviceRouting
   let clock: any Clock<Duration>
   let bufferLimit: Int
   /// Devices by reader id (`iio:deviceN`).
-  private(set) var devices: [String: IIODevice] = [:]
+  let devices: [String: IIODevice]
   /// Which device serves each available sensor.
-  private(set) var routes: [MotionSensor: String] = [:]
+  let routes: [MotionSensor: String]
   /// Readers that poll (one scan per interval, by construction).
-  private(set) var pollingReaders: Set<String> = []
-  /// Where discovery looked, and why it found nothing if it failed.
-  private(set) var searched: String
+  let pollingReaders: Set<String>
 
-  static let channelTypes: [(MotionSensor, IIOChannelType)] = [
-    (.accelerometer, .accel), (.gyro, .anglvel), (.magnetometer, .magn),
-  ]
+  var mode: MotionReadingMode { routing.mode }
+  var searched: String { "IIO devices under \(system.root)" }
 
-  /// Discovers the devices under `system.root` once; a failure leaves every sensor unavailable
-  /// and its explanation in ``searched``.
-  init(system: IIOSystem, mode: MotionReadingMode, clock: any Clock<Duration>, bufferLimit: Int) {
+  /// Discovers the devices under `system.root` once (see ``MotionDeviceRouting``).
+  init(
+    system: IIOSystem, mode: MotionReadingMode, selection: MotionDeviceSelection,
+    clock: any Clock<Duration>, bufferLimit: Int
+  ) {
     self.system = system
-    self.mode = mode
     self.clock = clock
     self.bufferLimit = bufferLimit
-    self.searched = "IIO devices under \(system.root)"
-    let found = Self.discover(system, searched: &searched)
-    for (sensor, type) in Self.channelTypes {
-      let candidates = found.filter { Self.axes(of: $0, type) != nil }
-      // Prefer a device that can stream the channels, unless told to poll.
-      let buffered = candidates.first {
-        $0.supportsBufferedReading(of: Self.axes(of: $0, type) ?? [])
-      }
-      guard let device = (mode == .polling ? nil : buffered) ?? candidates.first else { continue }
+    let routing = MotionDeviceRouting(
+      root: system.root, deviceDirectory: system.deviceDirectory, mode: mode, devices: selection)
+    self.routing = routing
+    var devices: [String: IIODevice] = [:]
+    var routes: [MotionSensor: String] = [:]
+    for (sensor, device) in routing.devices {
       devices[device.id] = device
       routes[sensor] = device.id
     }
-    for (id, device) in devices
-    where !willStream(device, sensors: Set(routes.filter { $0.value == id }.keys)) {
-      pollingReaders.insert(id)
-    }
-  }
-
-  /// Whether reading `sensors` from `device` goes through its buffer.
-  func willStream(_ device: IIODevice, sensors: Set<MotionSensor>) -> Bool {
-    mode != .polling && device.supportsBufferedReading(of: channels(of: device, sensors))
-  }
-
-  private func channels(of device: IIODevice, _ sensors: Set<MotionSensor>) -> [IIOChannel] {
-    Self.channelTypes.filter { sensors.contains($0.0) }.flatMap {
-      Self.axes(of: device, $0.1) ?? []
-    }
-  }
-
-  /// Every readable device under the root. A device whose attributes do not parse is left
-  /// out (and named in `searched`) rather than hiding the healthy ones beside it.
-  private static func discover(_ system: IIOSystem, searched: inout String) -> [IIODevice] {
-    let entries: [String]
-    do {
-      entries = try DirectoryListing.names(atPath: system.root)
-    } catch {
-      searched += " (\(IIOError.rootNotFound(path: system.root).description))"
-      return []
-    }
-    let indices = entries.compactMap { entry in
-      entry.hasPrefix("iio:device") ? Int(entry.dropFirst("iio:device".count)) : nil
-    }
-    var devices: [IIODevice] = []
-    var problems: [String] = []
-    for index in indices.sorted() {
-      do {
-        devices.append(try system.device(index: index))
-      } catch {
-        problems.append("iio:device\(index) skipped: \(error.description)")
-      }
-    }
-    if !problems.isEmpty { searched += " (" + problems.joined(separator: "; ") + ")" }
-    return devices
-  }
-
-  /// The x, y and z input channels of `type`, or nil unless the device has all three.
-  static func axes(of device: IIODevice, _ type: IIOChannelType) -> [IIOChannel]? {
-    let channels = device.channels(ofType: type).filter { $0.direction == .input && $0.axis != nil }
-    let axes = Set(channels.compactMap(\.axis))
-    return axes.count == 3 ? channels : nil
+    self.devices = devices
+    self.routes = routes
+    pollingReaders = Set(
+      devices.filter { id, device in
+        !routing.willStream(device, sensors: Set(routes.filter { $0.value == id }.keys))
+      }.keys)
   }
 
   /// Reads one device until cancelled; throws ``MotionError`` on failure.
   func run(_ request: MotionBackend.ReaderRequest, _ events: MotionBackend.ReaderEvents)
-    async throws
+    async throws(MotionError)
   {
-    let sensor = MotionSensor.allCases.first { request.sensors.contains($0) } ?? .accelerometer
+    let sensor = MotionSensor.rawSensors.first { request.sensors.contains($0) } ?? .accelerometer
     guard let device = devices[request.reader] else {
-      throw MotionError.sensorUnavailable(sensor, searched: searched)
+      throw routing.unavailable[sensor] ?? .sensorUnavailable(sensor, searched: searched)
     }
-    let channels = channels(of: device, request.sensors)
-    do {
-      if willStream(device, sensors: request.sensors) {
+    let channels = routing.channels(of: device, request.sensors)
+    do throws(IIOError) {
+      if routing.willStream(device, sensors: request.sensors) {
         try await readBuffered(device, channels, request, events)
       } else if mode == .buffered {
         throw IIOError.bufferUnsupported(
@@ -116,15 +69,15 @@ struct LiveIIOSensors: Sendable {
           device: device, channels: channels, interval: request.interval,
           sensors: request.sensors, events: events)
       }
-    } catch let error as IIOError {
-      throw MotionError.readerFailed(sensor, message: error.description)
+    } catch {
+      throw .readerFailed(sensor, error)
     }
   }
 
   private func readBuffered(
     _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
     _ events: MotionBackend.ReaderEvents
-  ) async throws {
+  ) async throws(IIOError) {
     let wanted = 1 / max(seconds(request.interval), 1e-6)
     if let rate = device.availableSamplingFrequencies?.nearest(to: wanted) {
       // Best effort: a driver that refuses the rate keeps its own, and the hub's pacing
@@ -155,7 +108,9 @@ struct LiveIIOSensors: Sendable {
       }
     } catch {
       await read.close()
-      throw error
+      // The reader finishes its stream with IIOError values only.
+      throw error as? IIOError
+        ?? .systemCallFailed(path: device.deviceNode, operation: "read", errno: EIO)
     }
     await read.close()
   }
@@ -169,7 +124,7 @@ extension Clock where Duration == Swift.Duration {
   fileprivate func poll(
     device: IIODevice, channels: [IIOChannel], interval: Duration, sensors: Set<MotionSensor>,
     events: MotionBackend.ReaderEvents
-  ) async throws {
+  ) async throws(IIOError) {
     let reader = try IIOPollingReader(device: device, channels: channels, interval: interval)
     var deadline = now
     while !Task.isCancelled {

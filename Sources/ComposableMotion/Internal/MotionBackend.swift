@@ -23,6 +23,9 @@ struct MotionBackend: Sendable {
   var searched: String
   /// Which reader serves each available raw sensor (accelerometer, gyro, magnetometer).
   var routes: [MotionSensor: String]
+  /// Why a raw sensor without a route is unavailable, when the backend knows more than
+  /// "not found" (a two-axis gyroscope, devices skipped by discovery).
+  var unavailable: [MotionSensor: MotionError] = [:]
   /// Readers that deliver exactly one scan per requested interval (polled devices).
   var selfPacedReaders: Set<String> = []
   /// A magnetic declination in degrees east, when the caller supplied one (true north).
@@ -36,17 +39,24 @@ struct MotionBackend: Sendable {
   /// Runs one reader: returns when the data ends (replay), throws ``MotionError`` when it
   /// fails, and must return promptly once its task is cancelled, having released every
   /// descriptor it opened.
-  var run: @Sendable (ReaderRequest, ReaderEvents) async throws -> Void
+  var run: @Sendable (ReaderRequest, ReaderEvents) async throws(MotionError) -> Void
 
   init(
-    searched: String, routes: [MotionSensor: String], selfPacedReaders: Set<String> = [],
+    searched: String, routes: [MotionSensor: String],
+    unavailable: [MotionSensor: MotionError] = [:], selfPacedReaders: Set<String> = [],
     magneticDeclination: Double?,
-    run: @escaping @Sendable (ReaderRequest, ReaderEvents) async throws -> Void
+    run: @escaping @Sendable (ReaderRequest, ReaderEvents) async throws(MotionError) -> Void
   ) {
     self.searched = searched
     self.routes = routes
+    self.unavailable = unavailable
     self.selfPacedReaders = selfPacedReaders
     self.magneticDeclination = magneticDeclination
     self.run = run
+  }
+
+  /// The error for a raw sensor the backend cannot serve.
+  func unavailableError(_ sensor: MotionSensor) -> MotionError {
+    unavailable[sensor] ?? .sensorUnavailable(sensor, searched: searched)
   }
 }

@@ -90,7 +90,7 @@ final class SensorHub: Sendable {
           owner: owner, service: service, sensors: sensors, interval: interval)
       else {
         let missing = state.machine.missing(sensors).first ?? service
-        return .failure(.sensorUnavailable(missing, searched: backend.searched))
+        return .failure(backend.unavailableError(missing))
       }
       state.sinks[token] = makeSink(token)
       return .success((token, apply(transition, error: nil, to: &state)))
@@ -244,18 +244,13 @@ final class SensorHub: Sendable {
     return Task { [weak self] in
       await predecessor?.value
       guard !Task.isCancelled else { return }
-      do {
+      do throws(MotionError) {
         try await run(request, events)
         guard !Task.isCancelled else { return }
         self?.readerStopped(request.reader, generation: generation, error: nil)
       } catch {
         guard !Task.isCancelled else { return }
-        let failure =
-          error as? MotionError
-          ?? .readerFailed(
-            request.sensors.sorted { $0.rawValue < $1.rawValue }.first ?? .accelerometer,
-            message: String(describing: error))
-        self?.readerStopped(request.reader, generation: generation, error: failure)
+        self?.readerStopped(request.reader, generation: generation, error: error)
       }
     }
   }

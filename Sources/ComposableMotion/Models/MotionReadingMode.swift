@@ -6,6 +6,6 @@ public enum MotionReadingMode: String, Sendable, Hashable, Codable, CaseIterable
   /// Always poll the sysfs attributes, paced by the client's clock.
   case polling
   /// Always stream from `/dev/iio:deviceN`; a device without a buffer fails the stream with
-  /// ``MotionError/readerFailed(_:message:)``.
+  /// ``MotionError/readerFailed(_:_:)``.
   case buffered
 }

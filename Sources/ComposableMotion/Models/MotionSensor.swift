@@ -10,3 +10,12 @@ public enum MotionSensor: String, Sendable, Hashable, Codable, CaseIterable {
   /// Fused attitude, gravity and user acceleration (``DeviceMotion``), built from the others.
   case deviceMotion
 }
+
+extension MotionSensor {
+  /// The sensors a device measures directly, each served by one reader: accelerometer,
+  /// gyroscope, magnetometer. Device motion is a service fused from them.
+  public static let rawSensors: [MotionSensor] = [.accelerometer, .gyro, .magnetometer]
+
+  /// Whether a device measures this directly (false for the fused ``deviceMotion``).
+  public var isRaw: Bool { self != .deviceMotion }
+}

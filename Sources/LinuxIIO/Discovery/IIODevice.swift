@@ -1,3 +1,5 @@
+import Glibc
+
 /// One IIO device (`iio:deviceN` under the discovery root) with its channels and the
 /// attributes that govern reading it.
 public struct IIODevice: Hashable, Sendable, Identifiable {
@@ -68,5 +70,16 @@ public struct IIODevice: Hashable, Sendable, Identifiable {
   /// buffer and each channel a scan element.
   public func supportsBufferedReading(of channels: [IIOChannel]) -> Bool {
     buffer != nil && !channels.isEmpty && channels.allSatisfy { $0.scanElement != nil }
+  }
+}
+
+extension IIODevice {
+  /// Where the device sits in the machine: its sysfs directory with symbolic links resolved,
+  /// such as `/sys/devices/platform/soc/…/i2c-1/1-0068/iio:device0`, naming the bus and address
+  /// that tell two identical chips apart; ``path`` itself when it cannot be resolved.
+  public func resolvedLocation() -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

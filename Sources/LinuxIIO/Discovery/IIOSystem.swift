@@ -23,21 +23,59 @@ public struct IIOSystem: Hashable, Sendable {
     self.deviceDirectory = deviceDirectory
   }
 
-  /// Every device under the root, in index order.
+  /// Looks at every device and trigger under the root once: the devices that read cleanly,
+  /// and the ones skipped with the error that says why.
+  ///
+  /// - Throws: only ``IIOError/rootNotFound(path:)`` (or the error listing the root), never
+  ///   for one bad device.
+  public func scan() throws(IIOError) -> IIODiscovery {
+    guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
+    let entries = try Sysfs.list(root)
+    var devices: [IIODevice] = []
+    var skipped: [IIODiscovery.Skipped] = []
+    for (index, entry) in Self.numbered(entries, prefix: "iio:device") {
+      let directory = root + "/" + entry
+      do {
+        devices.append(
+          try DeviceScanner.scan(
+            directory: directory, index: index, deviceDirectory: deviceDirectory))
+      } catch {
+        skipped.append(IIODiscovery.Skipped(id: entry, path: directory, error: error))
+      }
+    }
+    return IIODiscovery(
+      root: root, devices: devices, skipped: skipped, triggers: triggers(in: entries))
+  }
+
+  /// The triggers among the root's entries; one whose name cannot be read is left out.
+  private func triggers(in entries: [String]) -> [IIOTrigger] {
+    Self.numbered(entries, prefix: "trigger").compactMap { index, entry in
+      let path = root + "/" + entry
+      guard let name = try? Sysfs.readIfPresent(path + "/name")?.trimmingASCIIWhitespace() else {
+        return nil
+      }
+      return IIOTrigger(index: index, name: name ?? entry, path: path)
+    }
+  }
+
+  /// Entries named `<prefix>N`, with N, in increasing N.
+  private static func numbered(_ entries: [String], prefix: String) -> [(Int, String)] {
+    entries.compactMap { entry -> (Int, String)? in
+      guard entry.hasPrefix(prefix), let index = Int(entry.dropFirst(prefix.count)), index >= 0
+      else { return nil }
+      return (index, entry)
+    }.sorted { $0.0 < $1.0 }
+  }
+
+  /// Every device under the root, in index order: strict, for tools that must not skip.
   ///
   /// - Throws: ``IIOError/rootNotFound(path:)`` when the root is missing, or the first error
-  ///   reading a device's attributes (a malformed value names its file).
+  ///   reading a device's attributes (a malformed value names its file). ``scan()`` reports
+  ///   such devices and carries on instead.
   public func devices() throws(IIOError) -> [IIODevice] {
-    guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
-    var devices: [IIODevice] = []
-    for entry in try Sysfs.list(root) {
-      guard entry.hasPrefix("iio:device"), let index = Int(entry.dropFirst("iio:device".count))
-      else { continue }
-      devices.append(
-        try DeviceScanner.scan(
-          directory: root + "/" + entry, index: index, deviceDirectory: deviceDirectory))
-    }
-    return devices.sorted { $0.index < $1.index }
+    let found = try scan()
+    if let first = found.skipped.first { throw first.error }
+    return found.devices
   }
 
   /// The device `iio:deviceN`.
@@ -51,24 +89,20 @@ public struct IIOSystem: Hashable, Sendable {
       directory: directory, index: index, deviceDirectory: deviceDirectory)
   }
 
-  /// The first device whose `name` or `label` is `name`.
+  /// The first device whose `name` or `label` is `name` (devices that cannot be read are
+  /// passed over, see ``scan()``).
   public func device(named name: String) throws(IIOError) -> IIODevice {
-    guard let device = try devices().first(where: { $0.name == name || $0.label == name }) else {
+    guard let device = try scan().devices.first(where: { $0.name == name || $0.label == name })
+    else {
       throw .deviceNotFound(description: "named \(name.debugDescription)", root: root)
     }
     return device
   }
 
   /// The first device with an input channel measuring `type`, preferring one that can stream
-  /// those channels through its buffer.
+  /// those channels through its buffer (devices that cannot be read are passed over).
   public func firstDevice(measuring type: IIOChannelType) throws(IIOError) -> IIODevice {
-    let candidates = try devices().filter { $0.measures(type) }
-    if let buffered = candidates.first(where: {
-      $0.supportsBufferedReading(of: $0.channels(ofType: type))
-    }) {
-      return buffered
-    }
-    guard let first = candidates.first else {
+    guard let first = try scan().devices(measuring: type).first else {
       throw .deviceNotFound(description: "with \(type) channels", root: root)
     }
     return first
@@ -77,16 +111,7 @@ public struct IIOSystem: Hashable, Sendable {
   /// Every trigger under the root, in index order.
   public func triggers() throws(IIOError) -> [IIOTrigger] {
     guard Sysfs.isDirectory(root) else { throw .rootNotFound(path: root) }
-    var triggers: [IIOTrigger] = []
-    for entry in try Sysfs.list(root) {
-      guard entry.hasPrefix("trigger"), let index = Int(entry.dropFirst("trigger".count)) else {
-        continue
-      }
-      let path = root + "/" + entry
-      let name = try Sysfs.readIfPresent(path + "/name")?.trimmingASCIIWhitespace() ?? entry
-      triggers.append(IIOTrigger(index: index, name: name, path: path))
-    }
-    return triggers.sorted { $0.index < $1.index }
+    return triggers(in: try Sysfs.list(root))
   }
 
   /// The trigger a device most likely owns: the one named `<device name>-dev<index>`, which

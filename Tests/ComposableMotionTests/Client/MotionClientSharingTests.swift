@@ -181,7 +181,8 @@ import Testing
     await motion.create(id: "m")
     var accel = motion.startAccelerometerUpdates(id: "m").makeAsyncIterator()
     await backend.waitUntilRunning("imu")
-    let unplugged = MotionError.readerFailed(.accelerometer, message: "device removed (ENODEV)")
+    let unplugged = MotionError.readerFailed(
+      .accelerometer, .deviceRemoved(path: "/dev/iio:device0"))
     backend.fail("imu", with: unplugged)
     await #expect(throws: unplugged) { try await accel.next() }
     #expect(!motion.isAccelerometerActive(id: "m"))

@@ -63,12 +63,12 @@ private func expectDenied<Element>(
     _ = try await updates.next()
     Issue.record("the \(sensor) stream should have been denied")
   } catch let error as MotionError {
-    guard case .readerFailed(sensor, let message) = error else {
+    guard case .readerFailed(sensor, .permissionDenied(let path, _)) = error else {
       Issue.record("unexpected \(error)")
       return
     }
-    #expect(message.hasPrefix("Permission denied"), "\(message)")
-    #expect(message.contains(base), "the message names the file: \(message)")
+    #expect(path.contains(base), "the error names the file: \(path)")
+    #expect(error.description.contains("Permission denied"), "\(error)")
   } catch {
     Issue.record("unexpected \(error)")
   }

@@ -81,11 +81,11 @@ import Testing
       _ = try await updates.next()
       Issue.record("expected the stream to fail")
     } catch let error as MotionError {
-      guard case .readerFailed(.accelerometer, let message) = error else {
+      guard case .readerFailed(.accelerometer, .deviceRemoved) = error else {
         Issue.record("unexpected \(error)")
         return
       }
-      #expect(message.contains("was removed"), "\(message)")
+      #expect(error.description.contains("was removed"), "\(error)")
     }
     #expect(!motion.isAccelerometerActive(id: "hid"))
     #expect(hid.tree.openDescriptors() == 0)
@@ -118,10 +118,12 @@ import Testing
       _ = try await accel.next()
       Issue.record("expected the stream to fail")
     } catch let error as MotionError {
-      #expect(
-        error.description.hasPrefix(
-          "No accelerometer sensor found (searched IIO devices under /nonexistent/iio (No IIO devices directory at /nonexistent/iio"
-        ))
+      guard case .sensorUnavailable(.accelerometer, _, let skipped) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(skipped.map(\.error) == [.rootNotFound(path: "/nonexistent/iio")])
+      #expect(error.description.contains("No IIO devices directory at /nonexistent/iio"))
     }
   }
 

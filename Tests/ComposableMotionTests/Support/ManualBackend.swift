@@ -30,8 +30,14 @@ final class ManualBackend: Sendable {
 
   var backend: MotionBackend {
     MotionBackend(searched: "the manual test backend", routes: routes, magneticDeclination: nil) {
-      request, events in
-      try await self.run(request, events)
+      (request, events) async throws(MotionError) in
+      do {
+        try await self.run(request, events)
+      } catch let error as MotionError {
+        throw error
+      } catch {
+        return  // only MotionError values are ever thrown in (see fail)
+      }
     }
   }
 
@@ -76,7 +82,7 @@ final class ManualBackend: Sendable {
   }
 
   /// Makes reader `reader` fail with `error`, as an unplugged device would.
-  func fail(_ reader: String, with error: any Error) {
+  func fail(_ reader: String, with error: MotionError) {
     let finish = running.withLock { $0.removeValue(forKey: reader)?.finish }
     finish?.resume(throwing: error)
   }
