@@ -70,7 +70,7 @@ import Testing
       Feature(motion: Self.client(updates, calls: calls))
     }
     await store.send(.start)
-    let error = MotionError.readerFailed(.accelerometer, message: "device unplugged")
+    let error = MotionError.readerFailed(.accelerometer, .deviceRemoved(path: "/dev/iio:device0"))
     updates.fail(error)
     await store.receive(.motion(.failed(error.description))) {
       $0.ending = .failed(error.description)

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// One IIO device (`iio:deviceN` under the discovery root) with its channels and the
 /// attributes that govern reading it.

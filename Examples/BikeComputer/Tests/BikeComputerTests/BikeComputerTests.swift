@@ -125,7 +125,7 @@ struct BikeComputerTests {
   @Test func aFailingSensorIsShownAndTheRideGoesOn() async {
     let store = makeStore()
     await store.send(.onAppear)
-    let error = MotionError.readerFailed(.gyro, message: "the device went away")
+    let error = MotionError.readerFailed(.gyro, .deviceRemoved(path: "/dev/iio:device1"))
     motionUpdates.fail(error)
     await store.receive(.motion(.failed(error.description))) {
       $0.motionError = error.description
