@@ -48,7 +48,7 @@ import Testing
     defer { peer.stop() }
     let connection = GPSDConnection(configuration: configuration(port: peer.port))
     let events = await connection.collect { $0.last?.tpv != nil }
-    connection.close()
+    await connection.close()
 
     #expect(peer.commands == [watchCommand])
     let errors = events.compactMap { event -> GPSDDecodingError? in
@@ -77,7 +77,7 @@ import Testing
     let events = await connection.collect(seconds: 10) {
       $0.last?.state == .stale(silentFor: .seconds(1))
     }
-    connection.close()
+    await connection.close()
     #expect(events.last == .state(.stale(silentFor: .seconds(1))))
     #expect(
       events.compactMap(\.state) == [
@@ -105,7 +105,7 @@ import Testing
     defer { peer.stop() }
     let connection = GPSDConnection(configuration: configuration(port: peer.port))
     let events = await connection.collect { $0.compactMap(\.tpv).count == 2 }
-    connection.close()
+    await connection.close()
     #expect(peer.connections == 2)
     #expect(peer.commands == [watchCommand, watchCommand])
     #expect(events.filter { $0 == .state(.watching) }.count == 2)

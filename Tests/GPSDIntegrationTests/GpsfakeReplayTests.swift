@@ -115,7 +115,7 @@ struct GpsfakeReplayTests {
       return killed && events.filter { $0 == .state(.watching) }.count == 2
         && events.last == .state(.unavailable(.closedByPeer))
     }
-    connection.close()
+    await connection.close()
     #expect(restartError == nil)
 
     guard let cut = events.firstIndex(of: .state(.unavailable(.closedByPeer))) else {

@@ -45,7 +45,7 @@ import Testing
     await clock.waitForSleepers()
     clock.advance(by: .seconds(900))
     #expect(await events.next() == .state(.stale(silentFor: .seconds(3600))))
-    connection.close()
+    await connection.close()
     #expect(await events.next() == .state(.closed))
   }
 }

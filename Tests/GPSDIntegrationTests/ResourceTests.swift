@@ -16,7 +16,7 @@ import Testing
     var iterator = connection.events.makeAsyncIterator()
     while let event = await iterator.next(), event != .state(.watching) {}
     #expect(Descriptors.socketsConnected(toPort: peer.port) == 1)
-    connection.close()
+    await connection.close()
     #expect(Descriptors.socketsConnected(toPort: peer.port) == 0)
     #expect(await iterator.next() == .state(.closed))
     #expect(await iterator.next() == nil)
@@ -36,13 +36,22 @@ import Testing
     #expect(Descriptors.socketsConnected(toPort: peer.port) == 1)
     consumer.cancel()
     await consumer.value
-    // The socket is closed on another thread right after the cancellation (closing inside it could
-    // deadlock with an event being delivered): give it a bounded moment.
-    let deadline = ContinuousClock.now + .seconds(5)
-    while Descriptors.socketsConnected(toPort: peer.port) != 0, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    // The cancellation only signalled the session thread (waiting inside it could deadlock with
+    // an event being delivered); close() awaits the release that signal started.
+    await connection.close()
     #expect(Descriptors.socketsConnected(toPort: peer.port) == 0)
+  }
+
+  @Test func cancelDoesNotWaitAndCloseThenAwaitsTheRelease() async throws {
+    let peer = try silentPeer()
+    defer { peer.stop() }
+    let baseline = Descriptors.count
+    let connection = GPSDConnection(configuration: .init(port: peer.port, staleTimeout: nil))
+    _ = await connection.collect(seconds: 10) { $0.last == .state(.watching) }
+    connection.cancel()
+    await connection.close()
+    #expect(Descriptors.socketsConnected(toPort: peer.port) == 0)
+    #expect(Descriptors.count == baseline)
   }
 
   @Test func repeatedConnectionsLeakNoDescriptors() async throws {
@@ -54,7 +63,7 @@ import Testing
     for _ in 0..<20 {
       let connection = GPSDConnection(configuration: .init(port: peer.port, staleTimeout: nil))
       _ = await connection.collect(seconds: 10) { $0.last == .state(.watching) }
-      connection.close()
+      await connection.close()
     }
     // Each connection uses a socket and a wake-up pipe (3 descriptors): a leak would show as ≥ 60.
     #expect(Descriptors.count - baseline < 10)

@@ -25,7 +25,7 @@ import Testing
     #expect(
       machine.handle(.start) == [.emit(.state(.connecting(attempt: 1))), .openSocket(attempt: 1)])
     #expect(
-      machine.handle(.connected) == [.emit(.state(.connected)), .sendWatch, .startStaleTimer])
+      machine.handle(.connected) == [.emit(.state(.connected)), .startStaleTimer])
     #expect(
       machine.handle(.line(.success(watchOK))) == [
         .emit(.report(watchOK)), .emit(.state(.watching)),
@@ -85,8 +85,45 @@ import Testing
         .scheduleReconnect(after: .seconds(1)),
       ])
     _ = machine.handle(.reconnectTimerFired)
-    #expect(machine.handle(.connected).contains(.sendWatch))
+    // The new session writes WATCH itself on connecting; the machine only hears that it did.
+    #expect(machine.handle(.connected).contains(.emit(.state(.connected))))
     _ = machine.handle(.line(.success(watchOK)))
+    // The handshake alone does not prove the session healthy; data does.
+    #expect(machine.failures == 1)
+    _ = machine.handle(.line(.success(tpv)))
+    #expect(machine.failures == 0)
+  }
+
+  @Test("A gpsd that accepts and hangs up at once is retried ever more slowly")
+  func backoffGrowsAcrossShortSessions() {
+    var machine = machine(.init(initialDelay: .milliseconds(250), maximumDelay: .seconds(8)))
+    _ = machine.handle(.start)
+    var delays: [Duration] = []
+    for _ in 0..<7 {
+      _ = machine.handle(.connected)
+      _ = machine.handle(.line(.success(watchOK)))
+      for action in machine.handle(.disconnected(.closedByPeer)) {
+        if case .scheduleReconnect(let delay) = action { delays.append(delay) }
+      }
+      _ = machine.handle(.reconnectTimerFired)
+    }
+    #expect(
+      delays == [
+        .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8),
+        .seconds(8),
+      ])
+  }
+
+  @Test("A session that lasts one stale slice resets the backoff")
+  func backoffResetsAfterAHealthySession() {
+    var machine = ConnectionStateMachine(policy: .init(), staleTimeout: .seconds(4))
+    _ = machine.handle(.start)
+    _ = machine.handle(.connectFailed(.refused(host: "h", port: 1)))
+    _ = machine.handle(.reconnectTimerFired)
+    _ = machine.handle(.connected)
+    _ = machine.handle(.line(.success(watchOK)))
+    #expect(machine.failures == 1)
+    _ = machine.handle(.staleSliceElapsed)
     #expect(machine.failures == 0)
   }
 

@@ -34,12 +34,10 @@ enum LiveFeed {
       continuation.finish()
     }
     continuation.onTermination = { _ in
-      // The consumer went away: close the socket now (close returns once it is closed), which
-      // finishes the connection's events and so the task above. Never cancel that task instead:
-      // its cancellation would run the connection's own close inside the runtime's lock on the
-      // task, while gpsd's socket thread, holding the connection's lock, waits on that same task
-      // lock to deliver it an event — a deadlock seen in these tests.
-      connection.close()
+      // The consumer went away: stop the connection, which finishes its events and so the task
+      // above. Signal only (cancel never waits for the socket thread), so this is safe inside
+      // the runtime's lock on a cancelled task.
+      connection.cancel()
     }
     // Both bounded buffers on the way in count: the connection's and this hand-off's.
     return FeedStream(
@@ -57,9 +55,8 @@ enum LiveFeed {
     once.reconnect = .never
     once.staleTimeout = nil
     let connection = GPSDConnection(configuration: once, clock: clock)
-    defer { connection.close() }
     let address = "\(configuration.host):\(configuration.port)"
-    return await withTaskGroup(of: ProbeResult?.self) { group in
+    let result = await withTaskGroup(of: ProbeResult?.self) { group in
       group.addTask {
         var release: String?
         for await event in connection.events {
@@ -89,11 +86,13 @@ enum LiveFeed {
           break
         }
       }
-      // Close before cancelling: closing finishes the events the first child reads, so it ends
-      // by itself; cancelling it first would close inside its cancellation (see `open`).
-      connection.close()
+      // Stopping the connection finishes the events the first child reads, so it ends by itself.
+      connection.cancel()
       group.cancelAll()
       return result
     }
+    // The probe's socket is closed before the streaming connection opens.
+    await connection.close()
+    return result
   }
 }

@@ -101,6 +101,13 @@ struct ManagerState {
       case .entered? where monitor.region.notifyOnEntry:
         events.append(.enteredRegion(monitor.region))
       case .exited? where monitor.region.notifyOnExit: events.append(.exitedRegion(monitor.region))
+      case .unresolvable(let accuracy)?:
+        events.append(.determinedState(.unknown, for: monitor.region))
+        events.append(
+          .monitoringFailed(
+            region: monitor.region,
+            error: .regionBelowAccuracy(
+              id: monitor.region.id, radius: monitor.region.radius, accuracy: accuracy)))
       default: break
       }
     }

@@ -18,6 +18,10 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   case notAuthorized(AuthorizationStatus)
   /// A region cannot be monitored.
   case invalidRegion(id: String, reason: String)
+  /// A monitored region is smaller than the fixes can resolve: with fixes of `accuracy` metres
+  /// (plus the monitor's hysteresis) no fix can show the `radius`-metre region entered, so its
+  /// state stays unknown.
+  case regionBelowAccuracy(id: String, radius: Double, accuracy: Double)
   /// A coordinate is out of range or not finite.
   case invalidCoordinate(Coordinate)
   /// A geodesic cannot be computed: its bearing (degrees) or distance (metres) is not finite.
@@ -57,6 +61,10 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
         + "Call requestWhenInUseAuthorization first and check that gpsd is running."
     case .invalidRegion(let id, let reason):
       return "Region \"\(id)\" cannot be monitored: \(reason)."
+    case .regionBelowAccuracy(let id, let radius, let accuracy):
+      return "Region \"\(id)\" (radius \(radius) m) is smaller than the fixes can resolve "
+        + "(±\(accuracy) m): its state stays unknown. Use a radius of at least the fixes' accuracy plus the monitor's "
+        + "hysteresis, or a receiver with a better fix (open sky, RTK)."
     case .invalidCoordinate(let c):
       return "Coordinate (\(c.latitude), \(c.longitude)) is invalid: latitude must be in −90…90 "
         + "and longitude in −180…180 degrees."

@@ -39,6 +39,11 @@ public struct RegionMonitor: Hashable, Sendable {
     case entered
     /// From inside to outside.
     case exited
+    /// While the state is still ``RegionState/unknown``: a fix whose accuracy (metres) makes the
+    /// dead band cover the whole region, so no fix that coarse can ever show it inside. Reported
+    /// once until a fix clear of the band arrives, so the app hears why nothing is decided (Core
+    /// Location reports an unknown state for such regions).
+    case unresolvable(accuracy: Double)
   }
 
   /// The monitored region.
@@ -49,6 +54,7 @@ public struct RegionMonitor: Hashable, Sendable {
   public private(set) var state: RegionState = .unknown
   private var candidate: RegionState = .unknown
   private var confirmations = 0
+  private var reportedUnresolvable = false
 
   /// Starts monitoring `region`, in state ``RegionState/unknown``.
   ///
@@ -81,7 +87,16 @@ public struct RegionMonitor: Hashable, Sendable {
 
   /// Feeds one fix; returns the transition it caused, if any.
   public mutating func update(with location: Location) -> Transition? {
-    guard let evidence = evidence(from: location) else { return nil }
+    guard let evidence = evidence(from: location) else {
+      let accuracy = max(0, location.horizontalAccuracy ?? 0)
+      let margin = configuration.hysteresis + configuration.accuracyWeight * accuracy
+      guard state == .unknown, !reportedUnresolvable, region.radius <= margin,
+        location.coordinate.isValid
+      else { return nil }
+      reportedUnresolvable = true
+      return .unresolvable(accuracy: accuracy)
+    }
+    reportedUnresolvable = false
     guard evidence != state else {
       confirmations = 0
       return nil

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// A live connection to gpsd: connects, asks for JSON reports, and keeps going through restarts.
@@ -6,8 +5,8 @@ import Synchronization
 /// Creating a connection starts it. ``events`` delivers, in order, lifecycle changes, every report gpsd
 /// sends, and non-fatal errors. The connection retries with capped exponential backoff after a refusal or a
 /// disconnect and re-sends the WATCH request on every new socket (gpsd forgets it per connection).
-/// ``close()``, or cancelling the task that consumes ``events``, closes the socket before returning; call
-/// ``close()`` when you stop reading events.
+/// ``close()`` stops it and returns once the socket is closed; ``cancel()`` (or the consumer of ``events``
+/// going away) stops it without waiting. Call one of them when you stop reading events.
 ///
 /// ```swift
 /// let connection = GPSDConnection(configuration: .fromEnvironment())
@@ -23,22 +22,29 @@ import Synchronization
 /// Waits (backoff, staleness) run on the injected clock, so tests can use a manual clock; the TCP connect
 /// timeout is a socket-level timeout on the system clock.
 public final class GPSDConnection: Sendable {
+  /// Everything the connection shell keeps, under one lock. Events decided under the lock wait in
+  /// `outbox` and are yielded after it is released, by one drainer at a time, so their order is
+  /// the machine's order and no lock is held while the consumer's task is resumed.
   private struct Core {
     var machine: ConnectionStateMachine
     var session: SocketSession?
     var sessionID = 0
+    /// Sessions told to stop whose threads may still be closing their socket.
+    var retiring: [SocketSession] = []
     var reconnectTimer: Task<Void, Never>?
     var staleTimer: Task<Void, Never>?
     var dropped = 0
+    var outbox: [Event] = []
+    var draining = false
+    var finishPending = false
   }
 
-  /// Side effects decided under the lock and performed after it is released, so that no lock is held
-  /// while waiting for a session thread that may itself be waiting for the lock.
+  /// Side effects decided under the lock and performed after it is released.
   private struct Effects {
     var stop: [SocketSession] = []
     var start: (SocketSession, Int)?
-    var sendWatch: (SocketSession, Int)?
-    var finish = false
+    var startFailure: (GPSDConnectionError, Int)?
+    var drain = false
   }
 
   /// The configuration this connection was created with.
@@ -70,28 +76,35 @@ public final class GPSDConnection: Sendable {
       Core(
         machine: ConnectionStateMachine(
           policy: configuration.reconnect, staleTimeout: configuration.staleTimeout)))
-    continuation.onTermination = { [weak self] _ in
-      // A cancelled consumer runs this inside its cancellation, under the runtime's lock on that task.
-      // close() waits for the socket thread, which may at that moment be delivering an event to the
-      // same task and so need that lock: closing here could deadlock. Close on another thread instead.
-      guard let self else { return }
-      DispatchQueue.global().async { self.close() }
-    }
+    // Signal only: a cancelled consumer runs this under the runtime's lock on its task, so it
+    // must not wait for the session thread. The thread closes the socket on its own.
+    continuation.onTermination = { [weak self] _ in self?.cancel() }
     feed(.start)
   }
 
   deinit {
-    let (session, timers) = core.withLock { ($0.session, [$0.reconnectTimer, $0.staleTimer]) }
+    let (sessions, timers) = core.withLock {
+      ([$0.session].compactMap { $0 } + $0.retiring, [$0.reconnectTimer, $0.staleTimer])
+    }
     for timer in timers { timer?.cancel() }
-    session?.stop()
+    for session in sessions { session.stop() }
     continuation.finish()
   }
 
   /// Events dropped because the consumer fell more than ``Configuration/eventBufferSize`` events behind.
   public var droppedEventCount: Int { core.withLock { $0.dropped } }
 
-  /// Closes the socket, stops retrying and ends ``events``. Returns once the socket is closed.
-  public func close() {
+  /// Stops retrying, closes the socket and ends ``events``; returns once the socket is closed
+  /// (within one `poll()` wake-up of the session thread).
+  public func close() async {
+    cancel()
+    for session in core.withLock({ $0.retiring }) { await session.waitUntilReleased() }
+    core.withLock { $0.retiring.removeAll { $0.isReleased } }
+  }
+
+  /// Stops retrying, ends ``events`` and tells the session thread to close the socket, without
+  /// waiting for it; ``close()`` waits. Safe anywhere, including a stream's termination handler.
+  public func cancel() {
     feed(.close)
   }
 
@@ -100,6 +113,10 @@ public final class GPSDConnection: Sendable {
       if let sessionID, sessionID != core.sessionID { return Effects() }
       var effects = Effects()
       for action in core.machine.handle(input) { apply(action, to: &core, effects: &effects) }
+      if !core.outbox.isEmpty || core.finishPending, !core.draining {
+        core.draining = true
+        effects.drain = true
+      }
       return effects
     }
     perform(effects)
@@ -110,19 +127,27 @@ public final class GPSDConnection: Sendable {
   ) {
     switch action {
     case .emit(let event):
-      if case .dropped = continuation.yield(event) { core.dropped += 1 }
+      core.outbox.append(event)
     case .openSocket:
       core.sessionID += 1
-      let session = SocketSession(
-        host: configuration.host, port: configuration.port,
-        connectTimeout: configuration.connectTimeout,
-        maximumLineLength: configuration.maximumLineLength)
-      core.session = session
-      effects.start = (session, core.sessionID)
-    case .sendWatch:
-      if let session = core.session { effects.sendWatch = (session, core.sessionID) }
+      do {
+        let session = try SocketSession(
+          host: configuration.host, port: configuration.port,
+          connectTimeout: configuration.connectTimeout,
+          maximumLineLength: configuration.maximumLineLength,
+          greeting: configuration.watchCommand)
+        core.session = session
+        effects.start = (session, core.sessionID)
+      } catch {
+        effects.startFailure = (error, core.sessionID)
+      }
     case .closeSocket:
-      if let session = core.session { effects.stop.append(session) }
+      if let session = core.session {
+        effects.stop.append(session)
+        // Bounded: sessions already released are forgotten.
+        core.retiring.removeAll { $0.isReleased }
+        core.retiring.append(session)
+      }
       core.session = nil
       core.sessionID += 1
     case .scheduleReconnect(let delay):
@@ -142,7 +167,7 @@ public final class GPSDConnection: Sendable {
       core.staleTimer?.cancel()
       core.reconnectTimer = nil
       core.staleTimer = nil
-      effects.finish = true
+      core.finishPending = true
     }
   }
 
@@ -159,8 +184,9 @@ public final class GPSDConnection: Sendable {
 
   private func perform(_ effects: Effects) {
     for session in effects.stop { session.stop() }
+    if effects.drain { drain() }
     if let (session, id) = effects.start {
-      session.start { [self] event in
+      let failure = session.start { [self] event in
         switch event {
         case .connected: feed(.connected, from: id)
         case .connectFailed(let error): feed(.connectFailed(error), from: id)
@@ -168,10 +194,34 @@ public final class GPSDConnection: Sendable {
         case .disconnected(let error): feed(.disconnected(error), from: id)
         }
       }
+      if let failure { feed(.connectFailed(failure), from: id) }
     }
-    if let (session, id) = effects.sendWatch, let error = session.send(configuration.watchCommand) {
-      feed(.disconnected(error), from: id)
+    if let (error, id) = effects.startFailure { feed(.connectFailed(error), from: id) }
+  }
+
+  /// Yields the outbox in order, outside the lock; only the thread that set `draining` runs this,
+  /// and events that others append meanwhile are picked up before it stops.
+  private func drain() {
+    while true {
+      let (batch, finish) = core.withLock { core -> ([Event], Bool) in
+        if core.outbox.isEmpty {
+          let finish = core.finishPending
+          core.finishPending = false
+          core.draining = false
+          return ([], finish)
+        }
+        defer { core.outbox.removeAll(keepingCapacity: true) }
+        return (core.outbox, false)
+      }
+      if batch.isEmpty {
+        if finish { continuation.finish() }
+        return
+      }
+      var dropped = 0
+      for event in batch {
+        if case .dropped = continuation.yield(event) { dropped += 1 }
+      }
+      if dropped > 0 { core.withLock { $0.dropped += dropped } }
     }
-    if effects.finish { continuation.finish() }
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SensorsCore
 
 /// The body of a buffered reader's thread: set up, read scans with `poll()` until told to stop
 /// or the device fails, then tear down and finish the stream.

@@ -1,3 +1,5 @@
+import SensorsCore
+
 /// One running buffered read: its samples, and a way to stop it and wait until the device has
 /// been released.
 ///

@@ -88,7 +88,8 @@ public struct IIOBufferedReader: IIOSampleReader {
     do {
       wake = try WakeSignal()
     } catch {
-      continuation.finish(throwing: error)
+      continuation.finish(
+        throwing: IIOError.systemCallFailed(path: "pipe", operation: "create", errno: error.errno))
       return IIOBufferedRead(samples: stream, wake: nil)
     }
     // Signal only. A cancelled consumer runs this under the runtime's lock on its task, and the

@@ -20,6 +20,25 @@ import Testing
     #expect(result4 == .entered)
   }
 
+  @Test("A region smaller than the fixes can resolve says so once, instead of staying silent")
+  func regionBelowAccuracyIsReported() throws {
+    let small = Region(id: "desk", center: home.center, radius: 10)
+    var monitor = try RegionMonitor(region: small)
+    var transitions: [RegionMonitor.Transition] = []
+    for (i, accuracy) in [25.0, 400, 60, 25].enumerated() {
+      if let t = monitor.update(with: fix(small.center, accuracy: accuracy, at: Double(i))) {
+        transitions.append(t)
+      }
+    }
+    #expect(transitions == [.unresolvable(accuracy: 25)])
+    #expect(monitor.state == .unknown)
+    // A fix clear of the band decides, and a later coarse one is no news once decided.
+    #expect(
+      monitor.update(with: fix(point(500, northOf: small.center), accuracy: 5))
+        == .determined(.outside))
+    #expect(monitor.update(with: fix(small.center, accuracy: 400)) == nil)
+  }
+
   @Test("A fix jittering on the boundary never flaps")
   func jitterDoesNotFlap() throws {
     var monitor = try RegionMonitor(region: home)

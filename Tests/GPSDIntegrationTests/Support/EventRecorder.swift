@@ -6,7 +6,7 @@ extension GPSDConnection {
   func watchdog(seconds: Double = 30) -> Task<Void, Never> {
     Task {
       do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
-      close()
+      cancel()
     }
   }
 

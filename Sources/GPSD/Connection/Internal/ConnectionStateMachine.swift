@@ -25,9 +25,8 @@ struct ConnectionStateMachine {
   }
 
   enum Action: Equatable {
-    /// Open a socket (and then send the WATCH command).
+    /// Open a socket; the session writes the WATCH request as soon as it connects.
     case openSocket(attempt: Int)
-    case sendWatch
     /// Drop the current socket, if any.
     case closeSocket
     case emit(GPSDConnection.Event)
@@ -43,6 +42,10 @@ struct ConnectionStateMachine {
   let policy: GPSDConnection.ReconnectPolicy
   let staleTimeout: Duration?
   private(set) var phase: Phase = .idle
+  /// Failed attempts and lost sessions since the last session that proved healthy; the backoff
+  /// grows with it. A session proves healthy by delivering data (a fix, satellites, timing) or
+  /// by lasting one stale-timer slice, so a gpsd that accepts and hangs up at once (or only
+  /// answers the handshake) is retried ever more slowly instead of every initial delay.
   private(set) var failures = 0
   private var silentSlices = 0
   private var isStale = false
@@ -63,7 +66,7 @@ struct ConnectionStateMachine {
       phase = .awaitingWatchReply
       silentSlices = 0
       isStale = false
-      return [.emit(.state(.connected)), .sendWatch]
+      return [.emit(.state(.connected))]
         + (staleTimeout == nil ? [] : [.startStaleTimer])
     case .connectFailed(let error):
       guard case .connecting = phase else { return [] }
@@ -135,13 +138,14 @@ struct ConnectionStateMachine {
         ]
       }
       phase = .watching
-      failures = 0
       actions.append(.emit(.state(.watching)))
     case .version(let version) where version.protoMajor != 3:
       actions.append(
         .emit(.error(.unsupportedProtocol(major: version.protoMajor, minor: version.protoMinor))))
     case .device(let device) where device.isDeactivated:
       actions.append(.emit(.state(.deviceLost(path: device.path))))
+    case .tpv, .sky, .gst, .att, .toff, .pps:
+      if phase == .watching { failures = 0 }
     default:
       break
     }
@@ -152,6 +156,7 @@ struct ConnectionStateMachine {
     guard let staleTimeout, phase == .awaitingWatchReply || phase == .watching, !isStale else {
       return []
     }
+    if phase == .watching { failures = 0 }
     silentSlices += 1
     guard silentSlices >= Self.slicesPerTimeout else { return [] }
     isStale = true

@@ -11,24 +11,64 @@ extension SocketSession {
     case timedOut
   }
 
-  /// The session thread's body: connect, then read until EOF, error or wake-up.
-  func run(wake: Int32, sink: @Sendable (SessionEvent) -> Void) {
+  /// The session thread's body: connect, greet, then read until EOF, error or wake-up. Returns
+  /// the socket for the thread to close, if one was opened.
+  func run(wake: Int32, sink: @Sendable (SessionEvent) -> Void) -> Int32? {
     let socket: Int32
     switch connect(wake: wake) {
     case .success(let connected):
-      guard let connected else { return }
+      guard let connected else { return nil }
       socket = connected
     case .failure(let error):
       sink(.connectFailed(error))
-      return
+      return nil
     }
-    let registered = shared.withLock { state -> Bool in
-      state.socket = socket
-      return !state.stopping
-    }
-    guard registered else { return }
     sink(.connected)
+    switch write(greeting, to: socket, wake: wake) {
+    case .woken: return socket
+    case .failed(let error):
+      sink(.disconnected(error))
+      return socket
+    case .written: break
+    }
     readLoop(socket: socket, wake: wake, sink: sink)
+    return socket
+  }
+
+  private enum WriteOutcome {
+    case written
+    case woken
+    case failed(GPSDConnectionError)
+  }
+
+  /// Writes all of `bytes` without ever raising SIGPIPE, waiting for room with `poll()` (which
+  /// the wake signal interrupts).
+  private func write(_ bytes: [UInt8], to socket: Int32, wake: Int32) -> WriteOutcome {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes.withUnsafeBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return send(socket, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+      }
+      if sent >= 0 {
+        offset += sent
+        continue
+      }
+      let code = errno
+      if code == EINTR { continue }
+      if code == EAGAIN || code == EWOULDBLOCK {
+        if case .woken = waitFor(
+          socket: socket, events: POLLOUT, wake: wake, timeoutMilliseconds: -1)
+        {
+          return .woken
+        }
+        continue
+      }
+      return .failed(
+        code == EPIPE || code == ECONNRESET
+          ? .closedByPeer : .socket(operation: "send", errno: code, message: Self.message(code)))
+    }
+    return .written
   }
 
   private func readLoop(socket: Int32, wake: Int32, sink: @Sendable (SessionEvent) -> Void) {
