@@ -18,9 +18,9 @@ struct ConnectionTranslator {
     case .state(let state):
       return inputs(for: state)
     case .error(.decoding(let error)):
-      return [.failure(.malformedReport(reason: error.description, excerpt: ""))]
+      return [.failure(.malformedReport(error, excerpt: ""))]
     case .error(let error):
-      return [.failure(.connectionLost(reason: error.description))]
+      return [.failure(.connectionLost(error))]
     }
   }
 
@@ -58,7 +58,7 @@ struct ConnectionTranslator {
       }
     case .stale(let silence):
       return [
-        .failure(.deviceLost(device: device, reason: "no report for \(silence)")),
+        .failure(.deviceLost(device: device, silentFor: silence)),
         .service(.deviceLost(device: device)),
       ]
     case .deviceLost(let path):
@@ -72,13 +72,13 @@ struct ConnectionTranslator {
   static func probeResult(_ error: GPSDConnectionError, address: String) -> ProbeResult {
     switch error {
     case .accessDenied:
-      return .denied(.accessDenied(address: address, reason: error.description))
+      return .denied(.accessDenied(address: address))
     case .watchRejected, .unsupportedProtocol:
-      return .restricted(.watchRefused(reply: error.description))
+      return .restricted(.watchRefused(error))
     case .closedByPeer:
-      return .unavailable(.connectionLost(reason: error.description))
+      return .unavailable(.connectionLost(error))
     case .refused, .hostNotFound, .timedOut, .socket, .decoding:
-      return .unavailable(.serviceUnavailable(address: address, reason: error.description))
+      return .unavailable(.serviceUnavailable(address: address, cause: error))
     }
   }
 }

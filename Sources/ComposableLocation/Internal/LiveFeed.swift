@@ -68,18 +68,17 @@ enum LiveFeed {
           default: continue
           }
         }
-        return .unavailable(
-          .serviceUnavailable(address: address, reason: "the connection ended before gpsd answered")
-        )
+        return .unavailable(.serviceUnavailable(address: address, cause: .closedByPeer))
       }
       group.addTask {
         do { try await clock.sleep(for: timeout) } catch { return nil }
         return .unavailable(
           .serviceUnavailable(
-            address: address, reason: "gpsd did not answer the WATCH request in time"))
+            address: address,
+            cause: .timedOut(host: configuration.host, port: configuration.port)))
       }
       var result = ProbeResult.unavailable(
-        .serviceUnavailable(address: address, reason: "probe cancelled"))
+        .serviceUnavailable(address: address, cause: .closedByPeer))
       for await outcome in group {
         if let outcome {
           result = outcome

@@ -85,8 +85,8 @@ extension LocationError {
   /// Errors after which waiting longer for a fix cannot help.
   var endsRequest: Bool {
     switch self {
-    case .serviceUnavailable, .accessDenied, .watchRefused, .replayUnreadable, .replayFinished,
-      .notAuthorized:
+    case .serviceUnavailable, .accessDenied, .watchRefused, .gpsdError, .replayUnreadable,
+      .replayFinished, .notAuthorized:
       return true
     default:
       return false

@@ -83,8 +83,7 @@ extension LocationEngine {
   func requestState(_ id: AnyHashableSendable, _ region: Region) {
     guard let manager = managers[id] else { return }
     guard let monitor = manager.regions[region.id] else {
-      let error = LocationError.invalidRegion(
-        id: region.id, reason: "it is not monitored by this manager; call startMonitoring first")
+      let error = LocationError.invalidRegion(id: region.id, problem: .notMonitored)
       managers[id]?.emit(.monitoringFailed(region: region, error: error))
       return
     }

@@ -76,7 +76,7 @@ actor ReplayCursor {
         report = try GPSDReport.decode(line.bytes)
       } catch {
         let excerpt = String(decoding: line.bytes.prefix(120), as: UTF8.self)
-        return .failure(.malformedReport(reason: error.description, excerpt: excerpt))
+        return .failure(.malformedReport(error, excerpt: excerpt))
       }
       if case .tpv(let tpv) = report, let time = tpv.time {
         guard await pace(to: time) else { return nil }

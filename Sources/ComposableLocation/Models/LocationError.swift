@@ -1,23 +1,32 @@
-/// Everything that can go wrong while locating, each with a message a person can act on.
+import GPSD
+
+/// Everything that can go wrong while locating: values a reducer can switch on (the gpsd-level
+/// causes are ``GPSDConnectionError`` and ``GPSDDecodingError`` values), each with a
+/// ``description`` a person can act on.
 public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// gpsd could not be reached: nothing listens at the address, or the host is unreachable.
-  case serviceUnavailable(address: String, reason: String)
-  /// The operating system refused access to gpsd's socket or device (EACCES/EPERM).
-  case accessDenied(address: String, reason: String)
-  /// gpsd answered but refused to stream JSON (the WATCH reply or an ERROR report).
-  case watchRefused(reply: String)
+  /// gpsd could not be reached at `address` (`host:port`): nothing listens there, the host is
+  /// unknown or unreachable, or it did not answer in time.
+  case serviceUnavailable(address: String, cause: GPSDConnectionError)
+  /// The operating system refused access to gpsd's socket at `address` (EACCES/EPERM).
+  case accessDenied(address: String)
+  /// gpsd answered but refused to stream JSON: a WATCH reply without `"json":true`
+  /// (``GPSDConnectionError/watchRejected(_:)``) or a protocol this client does not speak.
+  case watchRefused(GPSDConnectionError)
+  /// gpsd sent an `ERROR` report; `message` is gpsd's text.
+  case gpsdError(message: String)
   /// The connection to gpsd dropped; the client reconnects on its own.
-  case connectionLost(reason: String)
-  /// A line from gpsd (or a capture) could not be decoded; the stream goes on.
-  case malformedReport(reason: String, excerpt: String)
-  /// The GPS device stopped reporting (unplugged, or silent for longer than the staleness timeout).
-  case deviceLost(device: String?, reason: String)
+  case connectionLost(GPSDConnectionError)
+  /// A line from gpsd (or a capture) could not be decoded; the stream goes on. `excerpt` is the
+  /// start of the line when known (empty otherwise).
+  case malformedReport(GPSDDecodingError, excerpt: String)
+  /// The GPS device stopped reporting: silent for `silentFor` (the staleness timeout).
+  case deviceLost(device: String?, silentFor: Duration)
   /// ``LocationClient/requestLocation`` saw no fix meeting the desired accuracy in time.
   case timedOut(seconds: Double, desiredAccuracy: Double, bestAccuracySeen: Double?)
   /// Positions were asked for before authorization was granted or after it was denied.
   case notAuthorized(AuthorizationStatus)
   /// A region cannot be monitored.
-  case invalidRegion(id: String, reason: String)
+  case invalidRegion(id: String, problem: RegionProblem)
   /// A monitored region is smaller than the fixes can resolve: with fixes of `accuracy` metres
   /// (plus the monitor's hysteresis) no fix can show the `radius`-metre region entered, so its
   /// state stays unknown.
@@ -36,21 +45,25 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong and what to do about it, for a person (a log line, an alert).
   public var description: String {
     switch self {
-    case .serviceUnavailable(let address, let reason):
-      return "Location services are unavailable: gpsd at \(address) cannot be reached (\(reason)). "
+    case .serviceUnavailable(let address, let cause):
+      return "Location services are unavailable: gpsd at \(address) cannot be reached (\(cause)). "
         + "Start it (e.g. `sudo systemctl start gpsd`) or set GPSD_HOST/GPSD_PORT to where it runs."
-    case .accessDenied(let address, let reason):
-      return "Access to gpsd at \(address) was denied (\(reason)). "
+    case .accessDenied(let address):
+      return "Access to gpsd at \(address) was denied. "
         + "Run as a user allowed to use the socket (often the `dialout` or `gpsd` group)."
-    case .watchRefused(let reply):
-      return "gpsd refused to stream JSON reports; it replied: \(reply)"
-    case .connectionLost(let reason):
-      return "The connection to gpsd was lost (\(reason)); reconnecting."
-    case .malformedReport(let reason, let excerpt):
-      return "A gpsd report could not be decoded (\(reason)): \(excerpt)"
-    case .deviceLost(let device, let reason):
-      return "The GPS receiver \(device ?? "(unknown device)") stopped reporting (\(reason)). "
-        + "Check that it is plugged in and that gpsd lists it (`gpspipe -w -n 5`)."
+    case .watchRefused(let cause):
+      return "gpsd refused to stream JSON reports (\(cause)). Check gpsd's version (3.x speaks "
+        + "protocol 3) and that no other client reconfigured it."
+    case .gpsdError(let message):
+      return "gpsd reported an error: \(message)"
+    case .connectionLost(let cause):
+      return "The connection to gpsd was lost (\(cause)); reconnecting."
+    case .malformedReport(let cause, let excerpt):
+      return "A gpsd report could not be decoded (\(cause))"
+        + (excerpt.isEmpty ? "." : ": \(excerpt)")
+    case .deviceLost(let device, let silence):
+      return "The GPS receiver \(device ?? "(unknown device)") stopped reporting (no report for "
+        + "\(silence)). Check that it is plugged in and that gpsd lists it (`gpspipe -w -n 5`)."
     case .timedOut(let seconds, let desired, let best):
       let bestText =
         best.map { "the best fix was ±\($0) m" } ?? "no fix with a known accuracy arrived"
@@ -59,8 +72,8 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notAuthorized(let status):
       return "Location access is not authorized (status: \(status.rawValue)). "
         + "Call requestWhenInUseAuthorization first and check that gpsd is running."
-    case .invalidRegion(let id, let reason):
-      return "Region \"\(id)\" cannot be monitored: \(reason)."
+    case .invalidRegion(let id, let problem):
+      return "Region \"\(id)\" cannot be monitored: \(problem)."
     case .regionBelowAccuracy(let id, let radius, let accuracy):
       return "Region \"\(id)\" (radius \(radius) m) is smaller than the fixes can resolve "
         + "(±\(accuracy) m): its state stays unknown. Use a radius of at least the fixes' accuracy plus the monitor's "

@@ -31,17 +31,13 @@ public struct Region: Hashable, Sendable, Codable, Identifiable {
 
   /// Checks that the region can be monitored.
   ///
-  /// - Throws: ``LocationError/invalidRegion(id:reason:)`` naming what is wrong.
+  /// - Throws: ``LocationError/invalidRegion(id:problem:)`` naming what is wrong.
   public func validate() throws(LocationError) {
     guard center.isValid else {
-      throw .invalidRegion(
-        id: id,
-        reason: "center (\(center.latitude), \(center.longitude)) is not a valid latitude/longitude"
-      )
+      throw .invalidRegion(id: id, problem: .invalidCenter(center))
     }
     guard radius.isFinite, radius > 0 else {
-      throw .invalidRegion(
-        id: id, reason: "radius \(radius) m must be a finite number of metres above 0")
+      throw .invalidRegion(id: id, problem: .invalidRadius(radius))
     }
   }
 }

@@ -58,7 +58,7 @@ public struct RegionMonitor: Hashable, Sendable {
 
   /// Starts monitoring `region`, in state ``RegionState/unknown``.
   ///
-  /// - Throws: ``LocationError/invalidRegion(id:reason:)`` for a region that cannot be monitored,
+  /// - Throws: ``LocationError/invalidRegion(id:problem:)`` for a region that cannot be monitored,
   ///   or a configuration whose dead band is not a finite, non-negative width.
   public init(region: Region, configuration: Configuration = Configuration()) throws(LocationError)
   {
@@ -67,8 +67,7 @@ public struct RegionMonitor: Hashable, Sendable {
       ("hysteresis", configuration.hysteresis), ("accuracyWeight", configuration.accuracyWeight),
     ] where !(value.isFinite && value >= 0) {
       // A negative or NaN band would let one fix count as both inside and outside, or neither.
-      throw .invalidRegion(
-        id: region.id, reason: "the monitor's \(name) \(value) must be a finite number ≥ 0")
+      throw .invalidRegion(id: region.id, problem: .invalidMonitorSetting(name: name, value: value))
     }
     self.region = region
     self.configuration = configuration

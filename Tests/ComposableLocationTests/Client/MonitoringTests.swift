@@ -128,10 +128,10 @@ import Testing
     await client.destroy(id: ID())
     let all = await collect(events)
     let reasons = all.compactMap { event -> String? in
-      guard case .monitoringFailed(_, .invalidRegion(id: "r", let reason)) = event else {
+      guard case .monitoringFailed(_, .invalidRegion(id: "r", let problem)) = event else {
         return nil
       }
-      return reason
+      return problem.description
     }
     #expect(reasons.count == 2, "\(label): startMonitoring and requestState both fail")
     #expect(reasons.first?.contains(names) == true, "\(label): \(reasons)")

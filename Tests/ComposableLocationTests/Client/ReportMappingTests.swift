@@ -54,7 +54,7 @@ import Testing
         ]
       ], "a SKY without satellites is not an empty sky")
     #expect(all.contains(.serviceStateChanged(.deviceLost(device: "/dev/ttyACM0"))))
-    #expect(all.contains(.failed(.watchRefused(reply: "ERROR: Unrecognized request 'WACH'"))))
+    #expect(all.contains(.failed(.gpsdError(message: "Unrecognized request 'WACH'"))))
     await client.destroy(id: ID())
   }
 }

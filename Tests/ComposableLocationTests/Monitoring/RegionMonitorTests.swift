@@ -90,8 +90,7 @@ import Testing
       try RegionMonitor(
         region: Region(id: "r", center: Coordinate(latitude: 95, longitude: 0), radius: 10))
     }
-    let error = LocationError.invalidRegion(
-      id: "r", reason: "radius -1.0 m must be a finite number of metres above 0")
+    let error = LocationError.invalidRegion(id: "r", problem: .invalidRadius(-1))
     #expect(throws: error) { try Region(id: "r", center: home.center, radius: -1).validate() }
   }
 }

@@ -39,7 +39,7 @@ struct LocationFeatureTests {
       LocationFeature(location: .unimplemented())
     }
     let error = LocationError.serviceUnavailable(
-      address: "127.0.0.1:2947", reason: "connection refused")
+      address: "127.0.0.1:2947", cause: .refused(host: "127.0.0.1", port: 2947))
     await store.send(.locationManager(.failed(error))) { $0.errorMessage = error.description }
     await store.send(.locationManager(.serviceStateChanged(.unavailable))) {
       $0.service = .unavailable
