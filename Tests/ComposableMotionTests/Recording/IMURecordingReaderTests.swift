@@ -131,3 +131,21 @@ struct IMURecordingReaderTests {
     #expect(count == 2)
   }
 }
+
+/// Found by Fuzz/IMURecordingFuzzer: a header of many long, wrong names made a 1,069-character
+/// message. Errors quote a bounded excerpt of the header, whatever its size.
+@Suite("IMURecording error messages")
+struct IMURecordingErrorMessageTests {
+  @Test func aHugeHeaderIsQuotedAsABoundedExcerpt() {
+    let names = (0..<500).map { "column_\($0)_" + String(repeating: "x", count: 100) }
+    #expect {
+      _ = try IMURecording(csv: names.joined(separator: ",") + "\n")
+    } throws: { error in
+      guard case .missingColumn(let name, let header) = error as? IMURecordingError else {
+        return false
+      }
+      return name == "t" && header.count == 13 && header.last == "… 488 more"
+        && "\(error)".count < 1_000
+    }
+  }
+}

@@ -35,7 +35,7 @@ struct IMURecordingParser {
     var indices: [Int] = []
     for name in Self.required {
       guard let index = header.firstIndex(of: name) else {
-        throw .missingColumn(name: name, header: header.map { Self.excerpt($0) })
+        throw .missingColumn(name: name, header: Self.headerExcerpt(header))
       }
       indices.append(index)
     }
@@ -43,7 +43,7 @@ struct IMURecordingParser {
     hasMagnetometer = magPresent.contains(true)
     if hasMagnetometer {
       for (name, present) in zip(Self.magnetometer, magPresent) where !present {
-        throw .missingColumn(name: name, header: header.map { Self.excerpt($0) })
+        throw .missingColumn(name: name, header: Self.headerExcerpt(header))
       }
       indices += Self.magnetometer.compactMap { header.firstIndex(of: $0) }
     }
@@ -139,6 +139,12 @@ struct IMURecordingParser {
         text: excerpt(String(decoding: UnsafeBufferPointer(rebasing: cell), as: UTF8.self)))
     }
     return parsed
+  }
+
+  /// The header as an error quotes it: at most 12 names, each an excerpt, then how many more.
+  static func headerExcerpt(_ header: [String]) -> [String] {
+    let shown = header.prefix(12).map { excerpt($0) }
+    return header.count > 12 ? shown + ["… \(header.count - 12) more"] : shown
   }
 
   /// At most ``excerptLength`` characters of `text`, with "…" when cut: an error never carries a
