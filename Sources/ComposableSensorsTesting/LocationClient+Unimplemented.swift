@@ -76,6 +76,22 @@ extension LocationClient {
       droppedEvents: { _ in
         fail("droppedEvents")
         return 0
+      },
+      heading: { _ in
+        fail("heading")
+        return nil
+      },
+      headingAvailable: {
+        fail("headingAvailable")
+        return false
+      },
+      significantLocationChangeMonitoringAvailable: {
+        fail("significantLocationChangeMonitoringAvailable")
+        return false
+      },
+      maximumRegionMonitoringDistance: {
+        fail("maximumRegionMonitoringDistance")
+        return 0
       }
     )
   }

@@ -58,6 +58,11 @@ extension LocationClient {
         headingFilter: headingFilter))
   }
 
+  /// The most recent heading delivered to manager `id`; see ``heading``.
+  public func heading(id: some Hashable & Sendable) async -> Heading? {
+    await heading(AnyHashableSendable(id))
+  }
+
   /// See ``startUpdatingHeading``.
   public func startUpdatingHeading(id: some Hashable & Sendable) async {
     await startUpdatingHeading(AnyHashableSendable(id))

@@ -42,7 +42,11 @@ extension LocationClient {
       },
       startMonitoringVisits: { id in await engine.update(id) { $0.isMonitoringVisits = true } },
       stopMonitoringVisits: { id in await engine.update(id) { $0.isMonitoringVisits = false } },
-      droppedEvents: { await engine.dropped($0) }
+      droppedEvents: { await engine.dropped($0) },
+      heading: { await engine.latestHeading($0) },
+      headingAvailable: { true },
+      significantLocationChangeMonitoringAvailable: { true },
+      maximumRegionMonitoringDistance: { Region.maximumRadius }
     )
   }
 }

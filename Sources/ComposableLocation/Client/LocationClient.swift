@@ -90,6 +90,20 @@ public struct LocationClient: Sendable {
   /// newest ``Configuration/eventBufferLimit`` events for a consumer that falls behind and drops
   /// the oldest; reports dropped on the way in from gpsd count too. 0 for an unknown id.
   public var droppedEvents: @Sendable (AnyHashableSendable) async -> Int
+  /// The most recent heading delivered to this manager (``LocationEvent/headingUpdated(_:)``),
+  /// or nil before the first one — Core Location's `CLLocationManager.heading`.
+  public var heading: @Sendable (AnyHashableSendable) async -> Heading?
+  /// Whether headings can be reported: `true` for the gpsd and replay backends, which derive the
+  /// heading from the course over ground while the receiver moves faster than
+  /// ``Configuration/minimumHeadingSpeed``. (A magnetometer heading is ComposableMotion's
+  /// business; it is not fused here.)
+  public var headingAvailable: @Sendable () async -> Bool
+  /// Whether significant-change monitoring works: `true` for the gpsd and replay backends (it is
+  /// a filter over the fixes, see ``Configuration/significantChange``).
+  public var significantLocationChangeMonitoringAvailable: @Sendable () async -> Bool
+  /// The largest region radius that means anything, metres: the longest geodesic on WGS-84
+  /// (pole to pole, 20,003,931.4586 m). A larger region contains the whole Earth.
+  public var maximumRegionMonitoringDistance: @Sendable () async -> Double
 
   /// Creates a client from its endpoints; prefer ``live(configuration:clock:)``,
   /// ``replay(contentsOf:configuration:clock:maximumGap:)`` or `.unimplemented()` in tests.
@@ -119,7 +133,13 @@ public struct LocationClient: Sendable {
       @escaping @Sendable (AnyHashableSendable) async -> Void,
     startMonitoringVisits: @escaping @Sendable (AnyHashableSendable) async -> Void,
     stopMonitoringVisits: @escaping @Sendable (AnyHashableSendable) async -> Void,
-    droppedEvents: @escaping @Sendable (AnyHashableSendable) async -> Int
+    droppedEvents: @escaping @Sendable (AnyHashableSendable) async -> Int,
+    heading: @escaping @Sendable (AnyHashableSendable) async -> Heading? = { _ in nil },
+    headingAvailable: @escaping @Sendable () async -> Bool = { false },
+    significantLocationChangeMonitoringAvailable: @escaping @Sendable () async -> Bool = {
+      false
+    },
+    maximumRegionMonitoringDistance: @escaping @Sendable () async -> Double = { 0 }
   ) {
     self.create = create
     self.destroy = destroy
@@ -144,5 +164,10 @@ public struct LocationClient: Sendable {
     self.startMonitoringVisits = startMonitoringVisits
     self.stopMonitoringVisits = stopMonitoringVisits
     self.droppedEvents = droppedEvents
+    self.heading = heading
+    self.headingAvailable = headingAvailable
+    self.significantLocationChangeMonitoringAvailable =
+      significantLocationChangeMonitoringAvailable
+    self.maximumRegionMonitoringDistance = maximumRegionMonitoringDistance
   }
 }

@@ -106,6 +106,10 @@ extension LocationEngine {
     managers[id]?.latest
   }
 
+  func latestHeading(_ id: AnyHashableSendable) -> Heading? {
+    managers[id]?.latestHeading
+  }
+
   func desiredAccuracy(_ id: AnyHashableSendable) -> LocationAccuracy {
     managers[id]?.updates.desiredAccuracy ?? .best
   }

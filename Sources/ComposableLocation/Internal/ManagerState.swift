@@ -22,6 +22,8 @@ struct ManagerState {
   var isMonitoringSignificantChanges = false
   var isMonitoringVisits = false
   var latest: Location?
+  /// The last heading delivered, for ``LocationClient/heading``.
+  var latestHeading: Heading?
   var feedTask: Task<Void, Never>?
   var feedToken = 0
   /// Events this manager's stream dropped because its consumer fell behind.
@@ -90,6 +92,7 @@ struct ManagerState {
     }
     if deliver { events.append(.locationsUpdated([location])) }
     if isUpdatingHeading, let heading = heading.heading(from: location) {
+      latestHeading = heading
       events.append(.headingUpdated(heading))
     }
     for id in regions.keys.sorted() {

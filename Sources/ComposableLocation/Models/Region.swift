@@ -29,6 +29,9 @@ public struct Region: Hashable, Sendable, Codable, Identifiable {
     self.notifyOnExit = notifyOnExit
   }
 
+  /// The longest geodesic on WGS-84, metres (from pole to pole): no region needs a larger radius.
+  public static let maximumRadius = 20_003_931.4586
+
   /// Checks that the region can be monitored.
   ///
   /// - Throws: ``LocationError/invalidRegion(id:problem:)`` naming what is wrong.

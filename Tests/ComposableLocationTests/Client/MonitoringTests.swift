@@ -69,6 +69,11 @@ import Testing
       if case .headingUpdated(let heading) = event { heading.trueHeading } else { nil }
     }
     #expect(headings == [90, 120])
+    // Like CLLocationManager.heading: the last one delivered.
+    #expect(await client.heading(id: ID())?.trueHeading == 120)
+    #expect(await client.headingAvailable())
+    #expect(await client.significantLocationChangeMonitoringAvailable())
+    #expect(await client.maximumRegionMonitoringDistance() == Region.maximumRadius)
     await client.destroy(id: ID())
   }
 
