@@ -68,3 +68,47 @@ import Testing
     }
   }
 }
+
+@Suite struct ScriptedNonThrowingStreamTests {
+  struct Unplugged: Error {}
+
+  @Test func theNonThrowingStreamPlaysTheSameScript() async {
+    let script = ScriptedStream<Int>()
+    let consumer = Task {
+      var seen: [Int] = []
+      for await value in script.nonThrowingStream { seen.append(value) }
+      return seen
+    }
+    await script.waitForConsumer()
+    script.yield(1)
+    await script.waitForConsumer()
+    script.yield(2)
+    script.finish()
+    #expect(await consumer.value == [1, 2])
+    #expect(script.bufferedCount == 0)
+  }
+
+  @Test func failEndsTheNonThrowingStreamAfterBufferedElements() async {
+    let script = ScriptedStream<String>()
+    script.yield("fix")
+    script.fail(Unplugged())
+    var seen: [String] = []
+    for await value in script.nonThrowingStream { seen.append(value) }
+    #expect(seen == ["fix"])
+  }
+
+  @Test func cancellingTheNonThrowingConsumerIsVisible() async {
+    let script = ScriptedStream<Int>()
+    let consumer = Task {
+      var count = 0
+      for await _ in script.nonThrowingStream { count += 1 }
+      return count
+    }
+    await script.waitForConsumer()
+    consumer.cancel()
+    #expect(await consumer.value == 0)
+    #expect(script.isCancelled)
+    script.yield(5)
+    #expect(script.bufferedCount == 0, "a cancelled consumer takes nothing more")
+  }
+}

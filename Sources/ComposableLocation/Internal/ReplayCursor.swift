@@ -17,8 +17,10 @@ actor ReplayCursor {
   }
 
   private let source: Source
-  private let clock: any Clock<Duration>
+  private let pacer: ReplayPacer
   private let maximumGap: Duration
+  /// Where the replay is on its timeline: the sum of the (capped) gaps paced so far.
+  private var elapsed = Duration.zero
   private var reader: LineReader?
   private var index = 0
   private var pending: [FeedInput] = []
@@ -27,13 +29,13 @@ actor ReplayCursor {
 
   init(path: String, clock: any Clock<Duration>, maximumGap: Duration) {
     self.source = .file(path: path)
-    self.clock = clock
+    self.pacer = ReplayPacer(clock: clock)
     self.maximumGap = maximumGap
   }
 
   init(capture: [UInt8], clock: any Clock<Duration>, maximumGap: Duration) {
     self.source = .bytes(capture)
-    self.clock = clock
+    self.pacer = ReplayPacer(clock: clock)
     self.maximumGap = maximumGap
   }
 
@@ -126,17 +128,18 @@ actor ReplayCursor {
     }
   }
 
-  /// Sleeps for the time between the previous fix and this one (at most `maximumGap`).
-  /// Returns `false` when cancelled.
+  /// Waits until this fix's place on the timeline: the previous fix's plus the time between
+  /// them (at most `maximumGap`). Returns `false` when cancelled.
   private func pace(to time: GPSDTimestamp) async -> Bool {
     defer { previousTime = time }
     guard let previous = previousTime, previous < time else { return !Task.isCancelled }
     let seconds = time.seconds - previous.seconds
     let nanoseconds = Int64(time.nanoseconds) - Int64(previous.nanoseconds)
     let gap = min(Duration.seconds(seconds) + Duration.nanoseconds(nanoseconds), maximumGap)
+    elapsed += gap
     do {
-      try await clock.sleep(for: gap)
-      return true
+      try await pacer.wait(elapsed)
+      return !Task.isCancelled
     } catch {
       return false
     }

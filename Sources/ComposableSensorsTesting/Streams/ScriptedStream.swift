@@ -17,12 +17,19 @@ import Synchronization
 /// await store.finish()
 /// ```
 ///
+/// Code that takes an `AsyncStream` (``LocationClient``'s `create`, for instance) gets
+/// ``nonThrowingStream`` instead: the same script, without errors. Iterate one of the two, once.
+///
 /// Values yielded before anyone iterates are buffered, in order. ``waitForConsumer(timeout:clock:fileID:filePath:line:column:)`` lets a test
 /// wait until the effect is really listening, and ``isCancelled`` tells whether the consumer
 /// stopped early (the test of "cancelling the effect releases the stream").
 public final class ScriptedStream<Element: Sendable>: Sendable {
-  /// The stream to give to the code under test. Iterate it once.
+  /// The stream to give to the code under test. Iterate it (or ``nonThrowingStream``) once.
   public let stream: AsyncThrowingStream<Element, any Error>
+  /// The same script as a non-throwing `AsyncStream`, for endpoints that return one (such as
+  /// `LocationClient.create`); ``fail(_:)`` ends it like ``finish()`` (an `AsyncStream` cannot
+  /// throw). Iterate only one of ``stream`` and this, once.
+  public let nonThrowingStream: AsyncStream<Element>
   private let storage: ScriptedStreamStorage<Element>
 
   /// Creates a stream with nothing yielded yet.
@@ -32,28 +39,23 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
     // `unfolding` calls back for every element the consumer asks for, which is how this type
     // knows that someone is listening.
     self.stream = AsyncThrowingStream(unfolding: { try await storage.next() })
+    self.nonThrowingStream = AsyncStream(unfolding: { (try? await storage.next()) ?? nil })
   }
 
-  /// The same script as a non-throwing `AsyncStream`, for endpoints that return one (such as
-  /// `LocationClient.create`); ``fail(_:)`` ends it like ``finish()``. Iterate only one of
-  /// ``stream`` and this, once.
-  public var nonThrowingStream: AsyncStream<Element> {
-    AsyncStream(unfolding: { [storage] in try? await storage.next() })
-  }
-
-  /// Delivers `element` to the consumer, or buffers it until the consumer asks.
+  /// Delivers `element` to the consumer, or buffers it until the consumer asks. Ignored after
+  /// ``finish()`` or ``fail(_:)``.
   public func yield(_ element: Element) {
-    storage.push(element)
+    storage.perform { $0.yield(element) }
   }
 
   /// Ends the stream: the consumer's loop finishes after the buffered elements.
   public func finish() {
-    storage.end(with: nil)
+    storage.perform { $0.end(nil) }
   }
 
   /// Ends the stream with `error`, thrown to the consumer after the buffered elements.
   public func fail(_ error: any Error) {
-    storage.end(with: error)
+    storage.perform { $0.end(error) }
   }
 
   /// Suspends until a consumer is waiting for an element (buffered elements are taken first),
@@ -70,12 +72,15 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let token = storage.makeWaiterToken()
+    let token = storage.state.withLock { $0.makeToken() }
     let timer = Task { [storage] in
       try await clock.sleep(for: timeout)
-      storage.abandonWaiter(token)
+      storage.state.withLock { $0.abandonWait(token) }?.resume(returning: false)
     }
-    let served = await storage.waitForDemand(token)
+    let served = await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in
+      let answer = storage.state.withLock { $0.waitForDemand(token, waiter) }
+      if let answer { waiter.resume(returning: answer) }
+    }
     timer.cancel()
     // Reported here, in the test's own task, so the failure belongs to the test that waited.
     if !served {
@@ -91,133 +96,41 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
   }
 
   /// Whether a consumer has started iterating.
-  public var hasConsumer: Bool { storage.state.withLock(\.consumed) }
+  public var hasConsumer: Bool { storage.state.withLock(\.hasConsumer) }
 
-  /// Whether the consumer's task was cancelled while it waited for an element.
-  public var isCancelled: Bool { storage.state.withLock(\.cancelled) }
+  /// Whether the consumer's task was cancelled while it iterated.
+  public var isCancelled: Bool { storage.state.withLock(\.isCancelled) }
 
-  /// The number of elements yielded but not yet taken by the consumer.
-  public var bufferedCount: Int { storage.state.withLock(\.buffer.count) }
+  /// The number of elements yielded but not yet taken by the consumer, plus one for the end
+  /// (``finish()`` or ``fail(_:)``) until the consumer reaches it.
+  public var bufferedCount: Int { storage.state.withLock(\.bufferedCount) }
 }
 
-/// The buffer and the waiting consumer behind a ``ScriptedStream``.
+/// The lock around a ``ScriptedStreamStateMachine``; resumes continuations after unlocking.
 final class ScriptedStreamStorage<Element: Sendable>: Sendable {
-  enum Item {
-    case element(Element)
-    case end((any Error)?)
-  }
+  let state = Mutex(ScriptedStreamStateMachine<Element>())
 
-  struct State {
-    var buffer: [Item] = []
-    /// Set once `finish` or `fail` was called: later yields are ignored.
-    var closed = false
-    var consumed = false
-    var cancelled = false
-    var consumer: UnsafeContinuation<Element?, any Error>?
-    var demandWaiters: [UInt64: UnsafeContinuation<Bool, Never>] = [:]
-    /// Waiter tokens not yet served by a consumer (nor abandoned).
-    var unserved: Set<UInt64> = []
-    var nextToken: UInt64 = 0
-  }
-
-  let state = Mutex(State())
-
-  func push(_ element: Element) {
-    deliver(.element(element))
-  }
-
-  func end(with error: (any Error)?) {
-    deliver(.end(error))
-  }
-
-  private func deliver(_ item: Item) {
-    let consumer: UnsafeContinuation<Element?, any Error>? = state.withLock { state in
-      guard !state.closed else { return nil }
-      if case .end = item { state.closed = true }
-      guard let consumer = state.consumer else {
-        state.buffer.append(item)
-        return nil
-      }
-      state.consumer = nil
-      return consumer
-    }
-    consumer.map { Self.resume($0, with: item) }
-  }
-
-  private static func resume(_ consumer: UnsafeContinuation<Element?, any Error>, with item: Item) {
-    switch item {
-    case .element(let element): consumer.resume(returning: element)
-    case .end(nil): consumer.resume(returning: nil)
-    case .end(let error?): consumer.resume(throwing: error)
-    }
+  /// Runs a transition under the lock, then resumes what it says.
+  func perform(
+    _ transition: (inout ScriptedStreamStateMachine<Element>) ->
+      ScriptedStreamStateMachine<
+        Element
+      >.Resumption
+  ) {
+    let resumption = state.withLock { transition(&$0) }
+    for waiter in resumption.demandWaiters { waiter.resume(returning: true) }
+    if let (consumer, result) = resumption.consumer { consumer.resume(with: result) }
   }
 
   /// The consumer's request for the next element.
   func next() async throws -> Element? {
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation {
-        (consumer: UnsafeContinuation<Element?, any Error>) in
-        let (item, waiters) = state.withLock {
-          state -> (Item?, [UnsafeContinuation<Bool, Never>]) in
-          state.consumed = true
-          if state.cancelled { return (.end(nil), []) }
-          if !state.buffer.isEmpty {
-            let item = state.buffer.removeFirst()
-            // Keep an end marker so a consumer that asks again sees the end again.
-            if case .end = item { state.buffer.insert(item, at: 0) }
-            return (item, [])
-          }
-          state.consumer = consumer
-          defer {
-            for token in state.demandWaiters.keys { state.unserved.remove(token) }
-            state.demandWaiters = [:]
-          }
-          return (nil, Array(state.demandWaiters.values))
-        }
-        for waiter in waiters { waiter.resume(returning: true) }
-        if let item { Self.resume(consumer, with: item) }
+      try await withCheckedThrowingContinuation {
+        (consumer: CheckedContinuation<Element?, any Error>) in
+        perform { $0.next(consumer) }
       }
     } onCancel: {
-      let consumer = state.withLock { state in
-        state.cancelled = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      perform { $0.cancel() }
     }
-  }
-
-  func makeWaiterToken() -> UInt64 {
-    state.withLock { state in
-      state.nextToken += 1
-      state.unserved.insert(state.nextToken)
-      return state.nextToken
-    }
-  }
-
-  /// Returns `true` once a consumer is suspended waiting for an element, or `false` when the
-  /// waiter was abandoned first.
-  func waitForDemand(_ token: UInt64) async -> Bool {
-    await withUnsafeContinuation { (waiter: UnsafeContinuation<Bool, Never>) in
-      let outcome: Bool? = state.withLock { state in
-        guard state.unserved.contains(token) else { return false }  // abandoned already
-        guard state.consumer == nil else {
-          state.unserved.remove(token)
-          return true
-        }
-        state.demandWaiters[token] = waiter
-        return nil
-      }
-      if let outcome { waiter.resume(returning: outcome) }
-    }
-  }
-
-  /// Gives up waiting: a waiter not yet served by a consumer returns `false`.
-  func abandonWaiter(_ token: UInt64) {
-    let waiter: UnsafeContinuation<Bool, Never>? = state.withLock { state in
-      guard state.unserved.remove(token) != nil else { return nil }
-      return state.demandWaiters.removeValue(forKey: token)
-    }
-    waiter?.resume(returning: false)
   }
 }
