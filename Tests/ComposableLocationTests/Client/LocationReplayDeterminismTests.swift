@@ -1,6 +1,7 @@
 import ComposableLocation
 import ComposableSensorsTesting
 import Foundation
+import SensorsTestSupport
 import Synchronization
 import Testing
 
@@ -65,6 +66,24 @@ import Testing
         capture, steps: Array(repeating: uneven, count: 50).flatMap { $0 })
       #expect(events == reference, "run \(run)")
       #expect(dropped == 0)
+    }
+  }
+}
+
+/// Each capture 50 times under one advance and 50 times under uneven steps: a stress step.
+@Suite(.tags(.stress), .timeLimit(.minutes(5))) struct LocationReplayDeterminismStressTests {
+  @Test(arguments: ["myguide-3100", "nmea-rtk", "skytraq", "triton400"])
+  func fiftyRunsOfEachPatternGiveIdenticalEvents(capture: String) async throws {
+    let play = LocationReplayDeterminismTests.play
+    let (reference, _) = try await play(capture, [.seconds(3600)])
+    let uneven: [Duration] = [.milliseconds(13), .seconds(3), .zero, .milliseconds(777)]
+    for run in 1...50 {
+      let (big, bigDropped) = try await play(capture, [.seconds(3600)])
+      let (steps, stepsDropped) = try await play(
+        capture, Array(repeating: uneven, count: 100).flatMap { $0 })
+      #expect(big == reference, "one advance, run \(run)")
+      #expect(steps == reference, "uneven steps, run \(run)")
+      #expect(bigDropped == 0 && stepsDropped == 0)
     }
   }
 }

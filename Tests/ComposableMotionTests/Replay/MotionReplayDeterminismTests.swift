@@ -1,5 +1,6 @@
 import ComposableMotion
 import ComposableSensorsTesting
+import SensorsTestSupport
 import Testing
 
 /// A replay on a `TestClock` is a script: however a test moves time (one big step, many small
@@ -43,6 +44,29 @@ import Testing
   }
 
   static var expected: [Double] { recording.samples.map(\.time) }
+
+  /// The example of the "Testing with clocks" article, kept compiling and passing here.
+  @Test func replayOnATestClock() async throws {
+    let clock = TestClock()
+    let motion = MotionClient.replay(
+      recording: try IMURecording(
+        csv: """
+          t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z
+          0.00,0,0,0,0,0,9.80665
+          0.01,0,0,0,0,0,9.80665
+          """),
+      clock: clock)
+    await motion.create(id: "table")
+    let samples = Task {
+      try await motion.startAccelerometerUpdates(id: "table").reduce(into: []) {
+        $0.append($1.timestamp)
+      }
+    }
+    await clock.advance(by: .seconds(1))  // past the last row: the stream finishes
+    #expect(try await samples.value == [0, 0.01])
+    #expect(motion.droppedSamples(id: "table", sensor: .accelerometer) == 0)
+    await motion.destroy(id: "table")
+  }
 
   @Test func oneBigAdvanceOverTwentySecondsDeliversAll2001Rows() async throws {
     #expect(Self.recording.samples.count == 2001)
@@ -114,6 +138,31 @@ import Testing
         #expect(motion.droppedSamples(id: "replay", sensor: sensor) == 0)
       }
       await motion.destroy(id: "replay")
+    }
+  }
+}
+
+/// The issue's scenario at full length, many times: 50 single advances over the 20 s recording,
+/// and 50 runs of uneven steps through a tiny buffer. Seconds of work: a stress step.
+@Suite(.tags(.stress), .timeLimit(.minutes(5))) struct MotionReplayDeterminismStressTests {
+  @Test func fiftyBigAdvancesOverTwentySecondsDeliverAll2001RowsEachTime() async throws {
+    let expected = MotionReplayDeterminismTests.expected
+    for run in 1...50 {
+      let (timestamps, dropped) = try await MotionReplayDeterminismTests.accelerometerTimestamps(
+        steps: [.seconds(22)])
+      #expect(timestamps == expected, "run \(run)")
+      #expect(dropped == 0, "run \(run)")
+    }
+  }
+
+  @Test func fiftyUnevenPatternsThroughATinyBufferLoseNothing() async throws {
+    let pattern: [Duration] = [.milliseconds(3), .seconds(4), .zero, .milliseconds(2_711)]
+    let steps = Array(repeating: pattern, count: 4).flatMap { $0 }
+    for run in 1...50 {
+      let (timestamps, dropped) = try await MotionReplayDeterminismTests.accelerometerTimestamps(
+        steps: steps, bufferLimit: 1)
+      #expect(timestamps == MotionReplayDeterminismTests.expected, "run \(run)")
+      #expect(dropped == 0, "run \(run)")
     }
   }
 }
