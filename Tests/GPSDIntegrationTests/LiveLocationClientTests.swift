@@ -111,18 +111,27 @@ struct LiveLocationClientTests {
     }
   }
 
-  @Test("Authorization: gpsd answering authorizes; the probe's socket is closed afterwards")
+  @Test("Authorization: gpsd answering authorizes, and streaming reuses the probe's connection")
   func authorizationWithGpsdRunning() async throws {
     let gpsd = try await Gpsfake.started(log: "nmea-rtk")
     defer { gpsd.stop() }
     let client = Self.client(for: gpsd)
     let statuses = await client.authorizationStatusUpdates()
+    let events = await client.create(id: ID())
+    let guardTask = watchdog(client, id: ID())
+    defer { guardTask.cancel() }
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .authorizedWhenInUse)
     #expect(await client.locationServicesEnabled())
     var iterator = statuses.makeAsyncIterator()
     #expect(await iterator.next() == .notDetermined)
     #expect(await iterator.next() == .authorizedWhenInUse)
+    // One connection: the probe's, parked for streaming (gpsfake replays to one client only).
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
+    await client.startUpdatingLocation(id: ID())
+    #expect(await Self.firstLocation(in: events) != nil)
+    #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 1)
+    await client.destroy(id: ID())
     #expect(Descriptors.socketsConnected(toPort: gpsd.port) == 0)
     await gpsd.stopped()
   }

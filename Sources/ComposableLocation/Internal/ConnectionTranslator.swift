@@ -7,8 +7,10 @@ struct ConnectionTranslator {
   private var release: String?
   private var device: String?
 
-  init(address: String) {
+  /// `release` is the gpsd release already seen (by a probe whose connection this continues).
+  init(address: String, release: String? = nil) {
     self.address = address
+    self.release = release
   }
 
   mutating func inputs(for event: GPSDConnection.Event) -> [FeedInput] {

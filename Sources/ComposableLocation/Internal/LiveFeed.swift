@@ -1,36 +1,61 @@
 import GPSD
+import Synchronization
 
 /// The live backend's feed: one ``GPSDConnection`` per opened stream, its events translated.
+///
+/// Authorization and streaming share one connection: a probe starts a stream as `open` would,
+/// watches it until gpsd accepts or refuses the WATCH request, and, when gpsd accepted, parks
+/// the stream for the next `open` to adopt (closing it if nobody does within the probe timeout).
+/// The connection's events have one reader for their whole life, the translating task.
 enum LiveFeed {
   static func make(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, probeTimeout: Duration
   )
     -> LocationFeed
   {
-    LocationFeed(
-      open: { open(configuration: configuration, clock: clock) },
-      probe: { await probe(configuration: configuration, clock: clock, timeout: probeTimeout) }
+    let parked = ParkedFeed()
+    return LocationFeed(
+      open: { parked.take() ?? start(configuration: configuration, clock: clock, probe: nil).feed },
+      probe: {
+        await probe(
+          configuration: configuration, clock: clock, timeout: probeTimeout, parked: parked)
+      }
     )
   }
 
-  private static func open(configuration: GPSDConnection.Configuration, clock: any Clock<Duration>)
-    -> FeedStream
-  {
+  /// Opens a connection and translates its events; `probe`, when given, learns whether gpsd
+  /// accepted the WATCH request.
+  private static func start(
+    configuration: GPSDConnection.Configuration, clock: any Clock<Duration>,
+    probe: ProbeOutcome?
+  ) -> (feed: FeedStream, connection: GPSDConnection) {
     let connection = GPSDConnection(configuration: configuration, clock: clock)
     let (stream, continuation) = AsyncStream.makeStream(
       of: FeedInput.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
     let dropped = DropCounter()
+    let address = "\(configuration.host):\(configuration.port)"
     // The translation task ends when the connection's events do: after gpsd gives up, or after
-    // `close()` below.
+    // `cancel()` below.
     Task {
-      var translator = ConnectionTranslator(address: "\(configuration.host):\(configuration.port)")
+      var translator = ConnectionTranslator(address: address)
+      var release: String?
       for await event in connection.events {
+        if let probe {
+          switch event {
+          case .report(.version(let version)): release = version.release
+          case .state(.watching): probe.resolve(.authorized(release: release))
+          case .state(.unavailable(let error)):
+            probe.resolve(ConnectionTranslator.probeResult(error, address: address))
+          default: break
+          }
+        }
         for input in translator.inputs(for: event) {
           if case .dropped = continuation.yield(input) {
             dropped.add(1)
           }
         }
       }
+      probe?.resolve(.unavailable(.serviceUnavailable(address: address, cause: .closedByPeer)))
       continuation.finish()
     }
     continuation.onTermination = { _ in
@@ -40,58 +65,118 @@ enum LiveFeed {
       connection.cancel()
     }
     // Both bounded buffers on the way in count: the connection's and this hand-off's.
-    return FeedStream(
+    let feed = FeedStream(
       inputs: stream,
       dropped: { dropped.value + connection.droppedEventCount })
+    return (feed, connection)
   }
 
-  /// Connects once, without retrying, and reports whether gpsd accepted a JSON watch.
+  /// Connects and reports whether gpsd accepted a JSON watch within `timeout`. An accepted
+  /// connection is parked for the next `open`; any other is closed before this returns.
   static func probe(
-    configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, timeout: Duration
-  ) async
-    -> ProbeResult
-  {
-    var once = configuration
-    once.reconnect = .never
-    once.staleTimeout = nil
-    let connection = GPSDConnection(configuration: once, clock: clock)
-    let address = "\(configuration.host):\(configuration.port)"
-    let result = await withTaskGroup(of: ProbeResult?.self) { group in
-      group.addTask {
-        var release: String?
-        for await event in connection.events {
-          switch event {
-          case .report(.version(let version)): release = version.release
-          case .state(.watching): return .authorized(release: release)
-          case .state(.unavailable(let error)):
-            return ConnectionTranslator.probeResult(error, address: address)
-          default: continue
-          }
-        }
-        return .unavailable(.serviceUnavailable(address: address, cause: .closedByPeer))
-      }
-      group.addTask {
-        do { try await clock.sleep(for: timeout) } catch { return nil }
-        return .unavailable(
+    configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, timeout: Duration,
+    parked: ParkedFeed
+  ) async -> ProbeResult {
+    let outcome = ProbeOutcome()
+    let (feed, connection) = start(configuration: configuration, clock: clock, probe: outcome)
+    let timer = Task {
+      do { try await clock.sleep(for: timeout) } catch { return }
+      outcome.resolve(
+        .unavailable(
           .serviceUnavailable(
-            address: address,
-            cause: .timedOut(host: configuration.host, port: configuration.port)))
-      }
-      var result = ProbeResult.unavailable(
-        .serviceUnavailable(address: address, cause: .closedByPeer))
-      for await outcome in group {
-        if let outcome {
-          result = outcome
-          break
-        }
-      }
-      // Stopping the connection finishes the events the first child reads, so it ends by itself.
-      connection.cancel()
-      group.cancelAll()
+            address: "\(configuration.host):\(configuration.port)",
+            cause: .timedOut(host: configuration.host, port: configuration.port))))
+    }
+    let result = await outcome.value
+    timer.cancel()
+    guard case .authorized = result else {
+      await connection.close()
       return result
     }
-    // The probe's socket is closed before the streaming connection opens.
-    await connection.close()
+    let expiry = Task {
+      do { try await clock.sleep(for: timeout) } catch { return }
+      await parked.expire(connection)
+    }
+    await parked.park(feed, connection: connection, expiry: expiry)
     return result
+  }
+}
+
+/// The first answer a probe gets (accepted, refused, timed out), awaited once.
+final class ProbeOutcome: Sendable {
+  private enum State {
+    case pending([CheckedContinuation<ProbeResult, Never>])
+    case resolved(ProbeResult)
+  }
+
+  private let state = Mutex(State.pending([]))
+
+  /// Records `result` unless an answer is already in; resumes the waiters outside the lock.
+  func resolve(_ result: ProbeResult) {
+    let waiters = state.withLock { state -> [CheckedContinuation<ProbeResult, Never>] in
+      guard case .pending(let waiters) = state else { return [] }
+      state = .resolved(result)
+      return waiters
+    }
+    for waiter in waiters { waiter.resume(returning: result) }
+  }
+
+  /// The answer, once there is one.
+  var value: ProbeResult {
+    get async {
+      await withCheckedContinuation { (waiter: CheckedContinuation<ProbeResult, Never>) in
+        let ready = state.withLock { state -> ProbeResult? in
+          switch state {
+          case .resolved(let result): return result
+          case .pending(let waiters):
+            state = .pending(waiters + [waiter])
+            return nil
+          }
+        }
+        if let ready { waiter.resume(returning: ready) }
+      }
+    }
+  }
+}
+
+/// The stream an accepted probe leaves for the next `open`: at most one, closed when replaced
+/// or when nobody adopted it in time.
+final class ParkedFeed: Sendable {
+  private struct Entry: Sendable {
+    var feed: FeedStream
+    var connection: GPSDConnection
+    var expiry: Task<Void, Never>
+  }
+
+  private let slot = Mutex<Entry?>(nil)
+
+  /// Parks `feed`, closing the one parked before.
+  func park(_ feed: FeedStream, connection: GPSDConnection, expiry: Task<Void, Never>) async {
+    let previous = slot.withLock { slot -> Entry? in
+      defer { slot = Entry(feed: feed, connection: connection, expiry: expiry) }
+      return slot
+    }
+    previous?.expiry.cancel()
+    await previous?.connection.close()
+  }
+
+  /// The parked stream, if any; the slot is emptied.
+  func take() -> FeedStream? {
+    let entry = slot.withLock { slot -> Entry? in
+      defer { slot = nil }
+      return slot
+    }
+    entry?.expiry.cancel()
+    return entry?.feed
+  }
+
+  /// Closes `connection` if it is still parked (nobody opened a stream in time).
+  func expire(_ connection: GPSDConnection) async {
+    let expired = slot.withLock { slot -> Bool in
+      guard let entry = slot, entry.connection === connection else { return false }
+      slot = nil
+      return true
+    }
+    if expired { await connection.close() }
   }
 }
