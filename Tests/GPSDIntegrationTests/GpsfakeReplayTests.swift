@@ -4,7 +4,8 @@ import SensorsTestSupport
 import Testing
 
 /// Real gpsd (under gpsfake) replays real receiver logs; every fix it reports reaches the client intact.
-@Suite(.tags(.integration), .serialized, .enabled(if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
+@Suite(
+  .tags(.integration), .serialized, .enabled(if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
 struct GpsfakeReplayTests {
   static let logs = [
     "garmin-10x", "haicom-305N", "myguide-3100", "nmea-rtk", "skytraq", "triton400",

@@ -5,7 +5,8 @@ import SensorsTestSupport
 import Testing
 
 /// `LocationClient.live` against real gpsd (under gpsfake) replaying real receiver logs.
-@Suite(.tags(.integration), .serialized, .enabled(if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
+@Suite(
+  .tags(.integration), .serialized, .enabled(if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
 struct LiveLocationClientTests {
   struct ID: Hashable, Sendable {}
 
