@@ -19,6 +19,21 @@ let package = Package(
       dependencies: [.product(name: "LinuxIIO", package: "composable-sensors")],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
+    .executableTarget(
+      name: "GPSDFuzzer",
+      dependencies: [.product(name: "GPSD", package: "composable-sensors")],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
+    .executableTarget(
+      name: "IMURecordingFuzzer",
+      dependencies: [.product(name: "ComposableMotion", package: "composable-sensors")],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
+    .executableTarget(
+      name: "FilterFuzzer",
+      dependencies: [.product(name: "ComposableMotion", package: "composable-sensors")],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,56 @@
+import ComposableMotion
+import Glibc
+
+/// libFuzzer entry point: the bytes as a stream of IMU samples (ten doubles each: time, gyroscope,
+/// accelerometer, magnetometer, any bit pattern: NaN, infinities, 1e300, time going backwards).
+/// The filter may reject a sample; it must never trap, and its orientation stays a finite unit
+/// quaternion whatever it was fed.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func filterFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  guard let data else { return 0 }
+  let count = size / 8
+  let values =
+    UnsafeRawPointer(data).loadUnaligned(fromByteOffset: 0, as: UInt8.self) == 0
+    ? (0..<count).map {
+      Double(
+        bitPattern: UnsafeRawPointer(data).loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))
+    }
+    : (0..<count).map {
+      Double(UnsafeRawPointer(data).loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self) % 100_000)
+        / 100
+    }
+  var filter = OrientationFilter()
+  var index = 0
+  while index + 10 <= values.count {
+    let v = values[index..<(index + 10)].map { $0 }
+    _ = filter.update(
+      IMURecording.Sample(
+        time: v[0], gyroscope: SIMD3(v[1], v[2], v[3]), accelerometer: SIMD3(v[4], v[5], v[6]),
+        magnetometer: SIMD3(v[7], v[8], v[9])))
+    let q = filter.orientation
+    let norm = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
+    guard norm.isFinite, abs(norm - 1) < 1e-6 else {
+      fatalError("orientation \(q) after \(index / 10 + 1) samples is not a unit quaternion")
+    }
+    index += 10
+  }
+  return 0
+}
+
+/// The executable's entry point hands over to libFuzzer's driver (SwiftPM names the program's
+/// `main` after the module, so libFuzzer's own `main` is not the one linked).
+@main
+enum FilterFuzzer {
+  static func main() {
+    var argc = CommandLine.argc
+    var argv = CommandLine.unsafeArgv
+    exit(runFuzzerDriver(&argc, &argv, filterFuzzerTestOneInput))
+  }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+  _ argc: UnsafeMutablePointer<Int32>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
