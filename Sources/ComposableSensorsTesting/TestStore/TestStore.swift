@@ -63,18 +63,24 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     self.settings = Mutex(Settings(state: initialState))
     self.timeoutClock = timeoutClock
     self.origin = (fileID, filePath, line, column)
+    let reportWarning: RuntimeWarning.Reporter = { message, fileID, filePath, line, column in
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     self.store = Store(
       initialState: initialState,
       reduce: { state, action in
-        switch action {
-        case .send(let action):
-          let effect = reduce(&state, action)
-          log.recordSent(state)
-          return effect.map(TestAction.receive)
-        case .receive(let action):
-          let effect = reduce(&state, action)
-          log.recordReceived(action, state)
-          return effect.map(TestAction.receive)
+        // Reducers' runtime warnings (an ifLet action for nil state…) fail the running test.
+        RuntimeWarning.$reporter.withValue(reportWarning) {
+          switch action {
+          case .send(let action):
+            let effect = reduce(&state, action)
+            log.recordSent(state)
+            return effect.map(TestAction.receive)
+          case .receive(let action):
+            let effect = reduce(&state, action)
+            log.recordReceived(action, state)
+            return effect.map(TestAction.receive)
+          }
         }
       },
       reportUnhandled: { message, fileID, line in

@@ -72,8 +72,10 @@ extension Effect {
 
   private func qualifyingIDs(in child: ChildEffectsID) -> Self {
     switch operation {
-    case .none, .send, .run:
+    case .none, .send:
       return self
+    case .run(let run):
+      return Self(operation: .run(run.inCancellationPath(child)))
     case .merge(let effects):
       return Self(operation: .merge(effects.map { $0.qualifyingIDs(in: child) }))
     case .concatenate(let effects):
@@ -86,5 +88,29 @@ extension Effect {
     case .cancel(let id):
       return Self(operation: .cancel(id: ScopedCancelID.qualify(id, in: child)))
     }
+  }
+}
+
+extension Effect.Run {
+  /// This run with `child` appended to the cancellation path while its operation and handler
+  /// run, so `Task.cancel(id:)` inside it qualifies ids as the child's effects do.
+  fileprivate func inCancellationPath(_ child: ChildEffectsID) -> Self {
+    let operation = self.operation
+    var handler = self.handler
+    if let original = handler {
+      handler = { error, send in
+        await CancellationPath.$current.withValue(CancellationPath.current + [child]) {
+          await original(error, send)
+        }
+      }
+    }
+    return Self(
+      priority: priority,
+      operation: { send in
+        try await CancellationPath.$current.withValue(CancellationPath.current + [child]) {
+          try await operation(send)
+        }
+      },
+      handler: handler, fileID: fileID, line: line)
   }
 }

@@ -153,7 +153,13 @@ private func scalarDescription(_ value: Any, mirror: Mirror) -> String {
 
 private func typeName(of value: Any) -> String {
   // Drop the module prefix: "ComposableStoreTests.Counter.State" reads as "Counter.State".
-  let full = String(reflecting: type(of: value))
+  // File-private types carry "(unknown context at $…)." after the module: drop it too.
+  var full = String(reflecting: type(of: value))
+  while let start = full.firstRange(of: "(unknown context at "),
+    let end = full[start.upperBound...].firstRange(of: ").")
+  {
+    full.removeSubrange(start.lowerBound..<end.upperBound)
+  }
   guard let dot = full.firstIndex(of: "."), !full[..<dot].contains("<") else { return full }
   return String(full[full.index(after: dot)...])
 }

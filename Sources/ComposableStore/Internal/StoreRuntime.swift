@@ -35,6 +35,8 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
   @usableFromInline let core: Mutex<Core>
   /// Reports an unhandled effect error or a send from a completed effect, at the effect's site.
   let reportIssue: @Sendable (_ message: String, _ fileID: StaticString, _ line: UInt) -> Void
+  /// Operations run by this store's effects under `withTaskCancellation(id:)`.
+  let taskCancellations = TaskCancellations()
 
   @usableFromInline
   init(
@@ -200,8 +202,9 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
     guard let token = reserved.1 else { return nil }
     let source = EffectSource(cascade: reserved.0, token: token, origin: origin)
     let task = Task(priority: priority) {
+      // A fresh cancellation path: the spawning task may be a child feature's effect.
       await EffectScope.$current.withValue(self) {
-        await body(self, source)
+        await CancellationPath.$current.withValue([]) { await body(self, source) }
       }
       let resumed = self.core.withLock { $0.complete(token) }
       for waiter in resumed { waiter.resume() }
@@ -218,6 +221,7 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
     // Cancel outside the lock: cancellation handlers run synchronously and may call back in.
     let handles = core.withLock { $0.cancel(id: id) }
     for handle in handles { handle.cancel() }
+    taskCancellations.cancel(id: id)
   }
 
   /// Cancels every running effect.

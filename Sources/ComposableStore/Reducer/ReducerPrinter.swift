@@ -40,8 +40,8 @@ public struct ReducerPrinter<State, Action>: Sendable {
   /// −     count: 0,
   /// +     count: 1,
   ///       echoes: []
-  ///     )
-  ///   )
+  ///     ),
+  ///   … (2 unchanged)
   /// ```
   public static var diff: Self {
     diff { text in Swift.print(text, terminator: "") }
@@ -73,12 +73,7 @@ func changeText(action: Any, oldState: Any, newState: Any) -> String {
   var text = "received action:\n"
   for line in dumpLines(action) { text += "  " + line + "\n" }
   if let diff = lineDiff(expected: dumpLines(oldState), actual: dumpLines(newState)) {
-    for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
-      // The diff's own marks come first, so a changed line reads "− " or "+ " at the margin.
-      text +=
-        (line.hasPrefix("  ") ? "  " + line : line.prefix(2) + "  " + line.dropFirst(2))
-        + "\n"
-    }
+    text += diff + "\n"
   } else {
     text += "  (No state changes)\n"
   }
