@@ -54,8 +54,11 @@ extension LocationClient {
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }
 
-  /// A replay is pulled one input at a time, so it never buffers and never drops.
+  /// A replay is pulled one input at a time, and its events wait for room in the manager's
+  /// stream, so it never drops.
   private static func replayStream(_ cursor: ReplayCursor) -> FeedStream {
-    FeedStream(inputs: AsyncStream(unfolding: { await cursor.next() }), dropped: { 0 })
+    FeedStream(
+      inputs: AsyncStream(unfolding: { await cursor.next() }), dropped: { 0 },
+      waitsForConsumer: true)
   }
 }

@@ -23,9 +23,13 @@ extension LocationEngine {
       let stream = feed.open()
       manager.feedToken = token
       manager.droppedByFeed = stream.dropped
+      let waits = stream.waitsForConsumer
       manager.feedTask = Task { [weak self] in
         for await input in stream.inputs {
-          await self?.receive(input, for: id, token: token)
+          guard let received = await self?.receive(input, for: id, token: token, deferred: waits)
+          else { return }
+          // A replay's events are sent here, outside the actor, waiting for room: lossless.
+          for event in received.events { _ = await received.channel?.send(event) }
         }
         await self?.feedEnded(id, token: token)
       }
@@ -45,18 +49,25 @@ extension LocationEngine {
     managers[id]?.releaseFeed()
   }
 
-  func receive(_ input: FeedInput, for id: AnyHashableSendable, token: Int) {
+  /// Turns a feed's `input` into the manager's events and emits them, or, when `deferred`,
+  /// returns them with the manager's stream for the feed to send, waiting for room.
+  func receive(_ input: FeedInput, for id: AnyHashableSendable, token: Int, deferred: Bool = false)
+    -> (events: [LocationEvent], channel: LosslessChannel<LocationEvent>?)
+  {
     observeAuthorization(input)
-    guard var manager = managers[id], manager.feedToken == token else { return }
+    guard var manager = managers[id], manager.feedToken == token else { return ([], nil) }
     let events = manager.events(for: input, at: configuration.now())
     if input == .service(.ended) {
       // The source is done: forget it now, so a start right after this event opens a new one.
       manager.releaseFeed()
     }
-    for event in events {
-      manager.emit(event)
+    if !deferred {
+      for event in events {
+        manager.emit(event)
+      }
     }
     managers[id] = manager
+    return deferred ? (events, manager.channel) : ([], nil)
   }
 
   func set(_ id: AnyHashableSendable, _ properties: LocationClient.Properties) async {

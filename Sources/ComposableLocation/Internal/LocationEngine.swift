@@ -36,21 +36,21 @@ actor LocationEngine {
   func create(_ id: AnyHashableSendable) async -> AsyncStream<LocationEvent> {
     await destroy(id)
     let token = token()
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: LocationEvent.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferLimit))
-    continuation.onTermination = { [weak self] _ in
-      // The consumer stopped (cancelled, or the stream was finished): release everything.
+    let channel = LosslessChannel<LocationEvent>(limit: configuration.eventBufferLimit)
+    let stream = channel.makeNonThrowingStream()
+    channel.setOnTermination { [weak self] in
+      // The consumer stopped (cancelled, released, or read to the end): release everything.
       Task { await self?.streamTerminated(id, token: token) }
     }
     managers[id] = ManagerState(
-      continuation: continuation, streamToken: token, configuration: configuration)
+      channel: channel, streamToken: token, configuration: configuration)
     return stream
   }
 
   func destroy(_ id: AnyHashableSendable) async {
     guard let manager = managers.removeValue(forKey: id) else { return }
     manager.feedTask?.cancel()
-    manager.continuation.finish()
+    manager.channel.finish()
     // Wait for the feed to wind down, so its socket is closed when destroy returns.
     await manager.feedTask?.value
   }

@@ -21,6 +21,9 @@ enum ProbeResult: Hashable, Sendable {
 struct FeedStream: Sendable {
   var inputs: AsyncStream<FeedInput>
   var dropped: @Sendable () -> Int
+  /// Whether the source can wait for the manager's consumer (a replay, which is a file): then
+  /// its events wait for room in the manager's stream instead of dropping the oldest.
+  var waitsForConsumer = false
 }
 
 /// Where fixes come from: the live (gpsd) and replay backends each provide one.

@@ -9,7 +9,9 @@ import SensorsCore
 /// Everything one location manager (one id) holds, and how an input becomes events. The
 /// routing is a pure function of this state, so the engine stays a thin actor around it.
 struct ManagerState {
-  var continuation: AsyncStream<LocationEvent>.Continuation
+  /// The manager's event stream: bounded; live feeds drop its oldest events (counted), replay
+  /// feeds wait for room.
+  var channel: LosslessChannel<LocationEvent>
   var streamToken: Int
   var updates = LocationUpdateFilter()
   var heading: HeadingFilter
@@ -34,10 +36,10 @@ struct ManagerState {
   var droppedByFeed: (@Sendable () -> Int)?
 
   init(
-    continuation: AsyncStream<LocationEvent>.Continuation, streamToken: Int,
+    channel: LosslessChannel<LocationEvent>, streamToken: Int,
     configuration: LocationClient.Configuration
   ) {
-    self.continuation = continuation
+    self.channel = channel
     self.streamToken = streamToken
     self.heading = HeadingFilter(minimumSpeed: configuration.minimumHeadingSpeed)
     self.significant = configuration.significantChange
@@ -52,7 +54,7 @@ struct ManagerState {
 
   /// Sends `event` to the stream, counting it when the full buffer drops its oldest event.
   mutating func emit(_ event: LocationEvent) {
-    if case .dropped = continuation.yield(event) { droppedEvents += 1 }
+    droppedEvents += channel.yield(event)
   }
 
   /// Forgets the running feed, keeping the count of what it dropped.

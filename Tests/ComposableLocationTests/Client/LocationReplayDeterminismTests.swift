@@ -13,11 +13,14 @@ import Testing
   /// Plays `capture` to its end, advancing `clock` by `steps` in turn (repeating the last one
   /// until the replay has ended), and returns every event the manager received and its count
   /// of dropped events.
-  static func play(_ capture: String, steps: [Duration]) async throws
-    -> (events: [LocationEvent], dropped: Int)
+  static func play(_ capture: String, steps: [Duration], eventBufferLimit: Int = 1024)
+    async throws -> (events: [LocationEvent], dropped: Int)
   {
     let clock = TestClock()
-    let client = LocationClient.replay(contentsOf: try fixtureURL(capture), clock: clock)
+    var configuration = LocationClient.Configuration()
+    configuration.eventBufferLimit = eventBufferLimit
+    let client = LocationClient.replay(
+      contentsOf: try fixtureURL(capture), configuration: configuration, clock: clock)
     let events = await client.create(id: ID())
     await client.startUpdatingLocation(id: ID())
     let ended = Mutex(false)
@@ -48,10 +51,20 @@ import Testing
     #expect(reference.last == .serviceStateChanged(.ended))
     #expect(reference.count > 2, "more than the start and the end")
     #expect(dropped == 0)
-    for run in 2...20 {
+    for run in 2...10 {
       let (events, dropped) = try await Self.play(capture, steps: [.seconds(3600)])
       #expect(events == reference, "run \(run) of \(capture)")
       #expect(dropped == 0)
+    }
+  }
+
+  @Test func aBufferOfOneEventMakesTheReplayWaitInsteadOfDropping() async throws {
+    let (reference, _) = try await Self.play("nmea-rtk", steps: [.seconds(3600)])
+    for run in 1...5 {
+      let (events, dropped) = try await Self.play(
+        "nmea-rtk", steps: [.seconds(3600)], eventBufferLimit: 1)
+      #expect(events == reference, "run \(run)")
+      #expect(dropped == 0, "run \(run)")
     }
   }
 
@@ -74,7 +87,7 @@ import Testing
 @Suite(.tags(.stress), .timeLimit(.minutes(5))) struct LocationReplayDeterminismStressTests {
   @Test(arguments: ["myguide-3100", "nmea-rtk", "skytraq", "triton400"])
   func fiftyRunsOfEachPatternGiveIdenticalEvents(capture: String) async throws {
-    let play = LocationReplayDeterminismTests.play
+    let play = { try await LocationReplayDeterminismTests.play($0, steps: $1) }
     let (reference, _) = try await play(capture, [.seconds(3600)])
     let uneven: [Duration] = [.milliseconds(13), .seconds(3), .zero, .milliseconds(777)]
     for run in 1...50 {

@@ -1,36 +1,54 @@
 import Synchronization
 
-/// A bounded, lossless hand-over from one producer to one consumer: ``send(_:)`` suspends
-/// while `limit` elements wait for the consumer, so nothing is ever dropped and memory stays
-/// bounded. Replays use it: a replay is a file, and a file can wait for its reader.
+/// A bounded hand-over from one producer to one consumer: ``send(_:)`` suspends while `limit`
+/// elements wait for the consumer, so nothing is ever dropped and memory stays bounded.
+/// Replays use it: a replay is a file, and a file can wait for its reader. Live sources that
+/// must not wait use ``yield(_:)`` instead, which drops the oldest element and says so.
 ///
-/// The consumer side is an `AsyncThrowingStream` (``stream``). When its consumer is cancelled
+/// The consumer side is an `AsyncThrowingStream` (``makeStream()``) or an `AsyncStream`
+/// (``makeNonThrowingStream()``). When its consumer is cancelled
 /// or the stream is released, the channel terminates: waiting producers resume with `false`
 /// and `onTermination` runs once, outside the lock.
-final class LosslessChannel<Element: Sendable>: Sendable {
+package final class LosslessChannel<Element: Sendable>: Sendable {
   private let state: Mutex<LosslessChannelState<Element>>
   private let onTermination: Mutex<(@Sendable () -> Void)?>
 
-  init(limit: Int) {
+  package init(limit: Int) {
     self.state = Mutex(LosslessChannelState(limit: max(1, limit)))
     self.onTermination = Mutex(nil)
   }
 
   /// Runs once when the consumer side ends (cancelled, released, or read to the end).
-  func setOnTermination(_ action: @escaping @Sendable () -> Void) {
+  package func setOnTermination(_ action: @escaping @Sendable () -> Void) {
     onTermination.withLock { $0 = action }
   }
 
   /// The consumer's stream. Make it once and iterate it once.
-  func makeStream() -> AsyncThrowingStream<Element, any Error> {
+  package func makeStream() -> AsyncThrowingStream<Element, any Error> {
     let lifetime = ConsumerLifetime(self)
     return AsyncThrowingStream(unfolding: { try await lifetime.channel.next() })
+  }
+
+  /// The consumer's stream, for a channel that is never finished with an error (one would end
+  /// it like a normal finish). Make it once and iterate it once.
+  package func makeNonThrowingStream() -> AsyncStream<Element> {
+    let lifetime = ConsumerLifetime(self)
+    return AsyncStream(unfolding: { (try? await lifetime.channel.next()) ?? nil })
+  }
+
+  /// Hands `element` over without waiting: when the buffer is full, its oldest element is
+  /// dropped. Returns how many elements were dropped (0 or 1; the element itself when the
+  /// channel is closed).
+  package func yield(_ element: Element) -> Int {
+    let (consumer, dropped) = state.withLock { $0.yieldDroppingOldest(element) }
+    consumer?.resume(returning: element)
+    return dropped
   }
 
   /// Hands `element` to the consumer, waiting while the buffer is full. Returns `false` (the
   /// element is not delivered) when the channel was finished or terminated, or the producing
   /// task is cancelled while it waits.
-  func send(_ element: Element) async -> Bool {
+  package func send(_ element: Element) async -> Bool {
     let token = state.withLock { $0.makeToken() }
     while true {
       switch state.withLock({ $0.offer(element) }) {
@@ -56,7 +74,7 @@ final class LosslessChannel<Element: Sendable>: Sendable {
 
   /// Ends the stream after the buffered elements, normally or with `error`; waiting producers
   /// resume with `false`.
-  func finish(throwing error: (any Error)? = nil) {
+  package func finish(throwing error: (any Error)? = nil) {
     let effects = state.withLock { $0.finish(error) }
     run(effects)
   }
@@ -165,6 +183,29 @@ struct LosslessChannelState<Element: Sendable> {
     guard bufferedCount < limit else { return .full }
     buffer.append(element)
     return .delivered(nil)
+  }
+
+  /// Buffers `element` without waiting, dropping the oldest one when full; returns the consumer
+  /// to resume with it (if one waits) and how many elements were dropped.
+  mutating func yieldDroppingOldest(_ element: Element) -> (
+    CheckedContinuation<Element?, any Error>?, Int
+  ) {
+    guard case .open(let consumer) = phase else { return (nil, 0) }
+    if let consumer {
+      phase = .open(consumer: nil)
+      return (consumer, 0)
+    }
+    var dropped = 0
+    if bufferedCount >= limit {
+      head += 1
+      dropped = 1
+    }
+    buffer.append(element)
+    if head >= 1024 || head == buffer.count {
+      buffer.removeFirst(head)
+      head = 0
+    }
+    return (nil, dropped)
   }
 
   /// A producer waits for room. Returns an immediate answer instead when there is room already
