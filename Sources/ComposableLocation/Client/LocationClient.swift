@@ -18,7 +18,8 @@ import SensorsCore
 ///
 /// Back-pressure is bounded and visible: a manager's stream buffers the newest
 /// ``Configuration/eventBufferLimit`` events for a slow consumer, drops the oldest, and counts
-/// every drop in ``droppedEvents``.
+/// every drop in ``droppedEvents``. A replay, being a file, waits for the consumer instead and
+/// drops nothing.
 ///
 /// ```swift
 /// return .run { send in
@@ -88,7 +89,8 @@ public struct LocationClient: Sendable {
   public var stopMonitoringVisits: @Sendable (AnyHashableSendable) async -> Void
   /// How many events the manager has lost to back-pressure since ``create``: its stream keeps the
   /// newest ``Configuration/eventBufferLimit`` events for a consumer that falls behind and drops
-  /// the oldest; reports dropped on the way in from gpsd count too. 0 for an unknown id.
+  /// the oldest; reports dropped on the way in from gpsd count too. 0 for an unknown id, and
+  /// for a replay, which waits for its consumer instead of dropping.
   public var droppedEvents: @Sendable (AnyHashableSendable) async -> Int
   /// The most recent heading delivered to this manager (``LocationEvent/headingUpdated(_:)``),
   /// or nil before the first one — Core Location's `CLLocationManager.heading`.

@@ -24,7 +24,8 @@ import SensorsCore
 ///   subscription too. A sensor's reader runs while any manager needs it.
 /// - A stream can be started again after a stop or a cancellation.
 /// - Each stream buffers at most a fixed number of samples; when its consumer is slow the
-///   oldest are dropped and counted in ``droppedSamples``.
+///   oldest are dropped and counted in ``droppedSamples`` (live sensors), or the replay waits
+///   for the consumer and drops nothing (a recording).
 /// - `destroy` finishes the manager's streams and, once it returns, every reader it alone
 ///   needed has stopped and closed its file descriptors.
 public struct MotionClient: Sendable {
