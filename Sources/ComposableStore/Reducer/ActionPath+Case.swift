@@ -11,8 +11,8 @@ extension ActionPath {
   ///
   /// `embed` must be an enum case (`Action.motion`, or `{ .element(id: $0, action: $1) }` for a
   /// case with several values); any other function extracts `nil` from everything. Extracting
-  /// reflects on the value (`Mirror`), which costs about a microsecond per action routed through
-  /// the path: for a reducer handling thousands of actions a second, spell the extraction out
+  /// reflects on the value (a `Mirror`, which allocates) for every action routed through the
+  /// path: for a reducer handling thousands of actions a second, spell the extraction out
   /// instead, in one line too:
   ///
   /// ```swift
