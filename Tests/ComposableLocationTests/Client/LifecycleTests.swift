@@ -1,6 +1,7 @@
 import ComposableLocation
 import ComposableSensorsTesting
 import Foundation
+import SensorsTestSupport
 import Testing
 
 @Suite struct LifecycleTests {
@@ -20,7 +21,9 @@ import Testing
     #expect(!rest.isEmpty)
   }
 
-  @Test("Cancelling the consuming task releases the manager")
+  // Integration: the manager is torn down asynchronously after its consumer goes away, with no
+  // event to await, so the check polls on the wall clock (bounded).
+  @Test("Cancelling the consuming task releases the manager", .tags(.integration))
   func cancellingConsumer() async throws {
     let clock = TestClock()
     let client = LocationClient.replay(contentsOf: try fixtureURL("nmea-rtk"), clock: clock)

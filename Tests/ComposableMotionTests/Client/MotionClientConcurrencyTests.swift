@@ -1,11 +1,12 @@
 import ComposableStore
+import SensorsTestSupport
 import Testing
 
 @testable import ComposableMotion
 
 /// Many managers starting, cancelling and stopping at once while the reader delivers: no
 /// crash, no hang, and nothing left running afterwards.
-@Suite(.timeLimit(.minutes(1))) struct MotionClientConcurrencyTests {
+@Suite(.tags(.stress), .timeLimit(.minutes(1))) struct MotionClientConcurrencyTests {
   @Test func concurrentStartsStopsAndCancelsLeaveNoReaderRunning() async throws {
     let backend = ManualBackend(routes: [.accelerometer: "imu", .gyro: "imu"])
     let motion = MotionClient(backend: backend.backend, bufferLimit: 4)
@@ -43,7 +44,7 @@ import Testing
       }
     }
     feeding.cancel()
-    await eventually { !backend.isRunning("imu") }
+    await backend.waitUntilStopped("imu")
     for manager in 0..<32 {
       #expect(!motion.isAccelerometerActive(id: manager))
       #expect(!motion.isGyroActive(id: manager))

@@ -63,16 +63,21 @@ import Testing
     await motion.create(id: "solo")
     let stream = motion.startGyroUpdates(id: "solo")
     await backend.waitUntilRunning("imu")
+    let (arrivals, arrived) = AsyncStream<Void>.makeStream()
     let consumer = Task {
       var count = 0
-      for try await _ in stream { count += 1 }
+      for try await _ in stream {
+        count += 1
+        arrived.yield()
+      }
       return count
     }
     backend.push(flat(0.5), to: "imu")
-    await eventually { motion.gyroData(id: "solo") != nil }
+    var firstArrival = arrivals.makeAsyncIterator()
+    _ = await firstArrival.next()  // the sample reached the consumer: an event, not a poll
     consumer.cancel()
     _ = try? await consumer.value
-    await eventually { !backend.isRunning("imu") }
+    await backend.waitUntilStopped("imu")
     #expect(!motion.isGyroActive(id: "solo"))
     #expect(motion.gyroData(id: "solo")?.rotationRate.z == 0.5, "the last sample stays readable")
   }
@@ -240,7 +245,7 @@ import Testing
       await backend.waitUntilRunning("imu")
       _ = stream
     }
-    await eventually { !backend.isRunning("imu") }
+    await backend.waitUntilStopped("imu")
     #expect(!motion.isGyroActive(id: "m"))
   }
 

@@ -17,7 +17,15 @@ final class ManualBackend: Sendable {
     var finish: CheckedContinuation<Void, any Error>?
   }
 
+  /// A test waiting for a reader to be running (`true`) or not (`false`).
+  private struct Waiter {
+    var reader: String
+    var running: Bool
+    var continuation: CheckedContinuation<Void, Never>
+  }
+
   private let running = Mutex<[String: Running]>([:])
+  private let waiters = Mutex<[Waiter]>([])
   private let log = Mutex<[Event]>([])
   let routes: [MotionSensor: String]
 
@@ -49,17 +57,42 @@ final class ManualBackend: Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         // Checked under the lock so a cancellation that came first is never missed.
-        running.withLock {
-          if Task.isCancelled {
-            continuation.resume()
-          } else {
-            $0[request.reader] = Running(events: events, finish: continuation)
-          }
+        let registered = running.withLock {
+          if Task.isCancelled { return false }
+          $0[request.reader] = Running(events: events, finish: continuation)
+          return true
         }
+        if registered { wakeWaiters() } else { continuation.resume() }
       }
     } onCancel: {
       let finish = running.withLock { $0.removeValue(forKey: request.reader)?.finish }
+      wakeWaiters()
       finish?.resume()
+    }
+  }
+
+  /// Resumes, outside the locks, every waiter whose condition now holds.
+  private func wakeWaiters() {
+    let due = waiters.withLock { waiters in
+      let due = waiters.filter { isRunning($0.reader) == $0.running }
+      waiters.removeAll { isRunning($0.reader) == $0.running }
+      return due
+    }
+    for waiter in due { waiter.continuation.resume() }
+  }
+
+  /// Suspends until reader `reader` is running (`true`) or not (`false`): an event, not a poll.
+  /// A reader that never gets there leaves the test to its suite's time limit.
+  private func wait(until reader: String, isRunning wanted: Bool) async {
+    await withCheckedContinuation { continuation in
+      // Registered and checked under the waiters' lock, which every wake-up also takes after
+      // changing `running`: a change between the check and the registration is never missed.
+      let holds = waiters.withLock { waiters in
+        if isRunning(reader) == wanted { return true }
+        waiters.append(Waiter(reader: reader, running: wanted, continuation: continuation))
+        return false
+      }
+      if holds { continuation.resume() }
     }
   }
 
@@ -70,7 +103,12 @@ final class ManualBackend: Sendable {
 
   /// Waits until a reader is running (the reader task registers itself asynchronously).
   func waitUntilRunning(_ reader: String) async {
-    await eventually { self.isRunning(reader) }
+    await wait(until: reader, isRunning: true)
+  }
+
+  /// Waits until a reader has stopped (the client tears readers down asynchronously).
+  func waitUntilStopped(_ reader: String) async {
+    await wait(until: reader, isRunning: false)
   }
 
   /// Hands `scan` to the reader `reader`; returns false when it is not running.
@@ -84,12 +122,14 @@ final class ManualBackend: Sendable {
   /// Makes reader `reader` fail with `error`, as an unplugged device would.
   func fail(_ reader: String, with error: MotionError) {
     let finish = running.withLock { $0.removeValue(forKey: reader)?.finish }
+    wakeWaiters()
     finish?.resume(throwing: error)
   }
 
   /// Ends reader `reader`'s data, as a replay reaching its end would.
   func end(_ reader: String) {
     let finish = running.withLock { $0.removeValue(forKey: reader)?.finish }
+    wakeWaiters()
     finish?.resume()
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SensorsTestSupport
 import Synchronization
 
 #if canImport(Glibc)

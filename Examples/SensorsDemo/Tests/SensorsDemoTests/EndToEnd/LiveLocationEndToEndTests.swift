@@ -8,16 +8,17 @@ struct LiveLocationEndToEndTests {
   @Test(
     "--gpsd HOST:PORT --count 3 --json: authorized, then three fixes from the receiver log",
     .enabled(
-      if: GPSFake.isInstalled, "gpsfake is not installed: sudo apt-get install gpsd gpsd-clients"))
+      if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
   func locationFromRealGPSD() async throws {
     let log = try #require(
       Bundle.module.url(forResource: "haicom-305N", withExtension: "log", subdirectory: "Fixtures"))
     var result: DemoProcess.Result?
     var failure: (any Error)?
-    // gpsfake -p starts the replay as soon as gpsd is up: a demo that connects late (a loaded CI
-    // machine) finds gpsd gone or misses the first fixes. Up to three replays, until one is whole.
+    // Gpsfake returns once gpsd listens, but gpsfake -p starts the replay as soon as gpsd is up:
+    // a demo slow to connect (a loaded CI machine) misses the first fixes. The replay is paced
+    // (0.02 s a sentence) to leave it time; up to three replays, until one is whole.
     for _ in 0..<3 where !(result.map(Self.sawFirstFix) ?? false) {
-      let gpsd = try await GPSFake(log: log)
+      let gpsd = try await Gpsfake.started(log: log, cycle: 0.02)
       do {
         result = try await DemoProcess.run([
           "location", "--gpsd", "127.0.0.1:\(gpsd.port)", "--count", "3", "--json",
@@ -25,7 +26,7 @@ struct LiveLocationEndToEndTests {
       } catch {
         failure = error
       }
-      await gpsd.stop()
+      await gpsd.stopped()
     }
     let run = try #require(result, "\(failure.map { "\($0)" } ?? "no run")")
     #expect(run.status == 0, "\(run.standardError)")
@@ -62,25 +63,25 @@ struct LiveLocationEndToEndTests {
   @Test(
     "gpsd killed and restarted: the run goes on, says it is reconnecting, and data resumes",
     .enabled(
-      if: GPSFake.isInstalled, "gpsfake is not installed: sudo apt-get install gpsd gpsd-clients"))
+      if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
   func survivesGPSDRestart() async throws {
     let log = try #require(
       Bundle.module.url(forResource: "haicom-305N", withExtension: "log", subdirectory: "Fixtures"))
     var outcome: (run: DemoProcess.Result, afterRestart: [[String: Any]])?
-    // gpsfake sometimes fails to start (see GPSFake): up to three attempts at the whole story.
+    // gpsfake sometimes fails to start (see Gpsfake): up to three attempts at the whole story.
     for _ in 0..<3 where outcome.map({ !Self.resumed($0.afterRestart) }) ?? true {
-      let port = UInt16.random(in: 41_000...59_000)
-      let first = try await GPSFake(log: log, cycle: 0.05, port: port, once: false)
+      let port = try Gpsfake.freePort()
+      let first = try await Gpsfake.started(log: log, port: port, cycle: 0.05, once: false)
       let demo = Task {
         try await DemoProcess.run(
           ["location", "--gpsd", "127.0.0.1:\(port)", "--seconds", "9", "--json"], timeout: 60)
       }
       try await Task.sleep(for: .seconds(3))
-      await first.stop()
+      await first.stopped()
       try await Task.sleep(for: .seconds(1.5))
-      let second = try await GPSFake(log: log, cycle: 0.05, port: port, once: false)
+      let second = try await Gpsfake.started(log: log, port: port, cycle: 0.05, once: false)
       let run = try await demo.value
-      await second.stop()
+      await second.stopped()
       let objects = try run.lines.map { line in
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       }

@@ -1,31 +1,36 @@
 import Foundation
-import GPSD
 import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Runs real gpsd under `gpsfake` on a free loopback port, replaying a receiver log from the fixtures.
+/// Runs real gpsd under `gpsfake` on a free loopback port, replaying a receiver log.
 ///
 /// ```swift
-/// let gpsd = try Gpsfake.start(log: "haicom-305N")
+/// let gpsd = try Gpsfake.start(log: logURL)
 /// defer { gpsd.stop() }
-/// let connection = GPSDConnection(configuration: gpsd.configuration)
+/// // connect to 127.0.0.1:gpsd.port
 /// ```
 ///
-/// gpsfake runs its own watcher, so the replay starts at once: connect within about a second.
-/// About one start in 25 fails in gpsfake itself ("socket error … Connection refused"); ``start(log:port:cycle:)``
-/// retries once on a fresh port.
-final class Gpsfake: Sendable {
-  static let skipMessage = "install gpsd and gpsd-clients: apt-get install gpsd gpsd-clients"
+/// ``start(log:port:cycle:once:)`` returns only once gpsd accepts connections on the port (it
+/// polls with a connect, for up to 10 s), never after a fixed pause: a client started right after
+/// it finds gpsd listening even on a loaded machine. gpsfake runs its own watcher, so the replay
+/// starts at once; pace it with `cycle` when the client may be slow to start. About one start in
+/// 25 fails in gpsfake itself ("socket error … Connection refused"): `start` retries once on a
+/// fresh port (or the same one, if the caller fixed it).
+public final class Gpsfake: Sendable {
+  /// What to install when gpsfake or gpsd is missing.
+  public static let skipMessage = "install gpsd and gpsd-clients: apt-get install gpsd gpsd-clients"
 
-  struct StartFailure: Error, CustomStringConvertible {
-    var description: String
+  /// gpsfake could not be started, or gpsd never listened.
+  public struct StartFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
   }
 
   /// The gpsfake executable on PATH, if installed.
-  static let executable: URL? = {
+  public static let executable: URL? = {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") {
       let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("gpsfake")
@@ -34,23 +39,17 @@ final class Gpsfake: Sendable {
     return nil
   }()
 
-  static var isInstalled: Bool {
+  /// Whether gpsfake (on PATH) and gpsd (`/usr/sbin/gpsd`) are installed.
+  public static var isInstalled: Bool {
     executable != nil && FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd")
   }
 
-  let port: UInt16
+  /// The loopback port gpsd listens on.
+  public let port: UInt16
   /// gpsfake's process id; it leads its own process group, which gpsd joins.
-  let processID: pid_t
+  public let processID: pid_t
   private let stderrPath: String
   private let exited = Mutex(false)
-
-  /// A connection configuration aimed at this gpsd, retrying quickly (the tests never wait long).
-  var configuration: GPSDConnection.Configuration {
-    GPSDConnection.Configuration(
-      host: "127.0.0.1", port: port,
-      reconnect: .init(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(200)),
-      staleTimeout: nil)
-  }
 
   private init(port: UInt16, processID: pid_t, stderrPath: String) {
     self.port = port
@@ -60,24 +59,26 @@ final class Gpsfake: Sendable {
 
   deinit { stop() }
 
-  /// Starts `gpsfake -1 -p -q -P PORT LOG` and waits until its gpsd accepts connections.
-  static func start(log name: String, port: UInt16? = nil, cycle: Double? = nil) throws -> Gpsfake {
+  /// Starts `gpsfake [-1] -p -q [-c CYCLE] -P PORT LOG` and returns once its gpsd accepts
+  /// connections on `port` (a free one if `nil`). `once` replays the log a single time, then
+  /// gpsfake exits; `cycle` is the pause between sentences, in seconds.
+  public static func start(log: URL, port: UInt16? = nil, cycle: Double? = nil, once: Bool = true)
+    throws -> Gpsfake
+  {
     do {
-      return try launch(log: name, port: port ?? freePort(), cycle: cycle)
+      return try launch(log: log, port: port ?? freePort(), cycle: cycle, once: once)
     } catch {
       // gpsfake's known start-up race: try once more, on a new port unless the caller fixed one.
-      return try launch(log: name, port: port ?? freePort(), cycle: cycle)
+      return try launch(log: log, port: port ?? freePort(), cycle: cycle, once: once)
     }
   }
 
-  private static func launch(log name: String, port: UInt16, cycle: Double?) throws -> Gpsfake {
+  private static func launch(log: URL, port: UInt16, cycle: Double?, once: Bool) throws -> Gpsfake {
     guard let executable else { throw StartFailure(description: skipMessage) }
-    guard
-      let log = Bundle.module.url(forResource: name, withExtension: "log", subdirectory: "Fixtures")
-    else {
-      throw StartFailure(description: "fixture \(name).log missing from the test bundle")
+    guard FileManager.default.isReadableFile(atPath: log.path) else {
+      throw StartFailure(description: "gpsfake log \(log.path) is missing or unreadable")
     }
-    var arguments = [executable.path, "-1", "-p", "-q", "-P", String(port)]
+    var arguments = [executable.path] + (once ? ["-1"] : []) + ["-p", "-q", "-P", String(port)]
     if let cycle { arguments += ["-c", String(cycle)] }
     arguments.append(log.path)
     let stderrPath = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -85,7 +86,8 @@ final class Gpsfake: Sendable {
     ).path
     let processID = try spawn(arguments, stderrPath: stderrPath)
     let instance = Gpsfake(port: port, processID: processID, stderrPath: stderrPath)
-    let deadline = Date().addingTimeInterval(5)
+    // Generous for a loaded machine; returns as soon as gpsd answers.
+    let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
       if portAccepts(port) { return instance }
       if !instance.isRunning { break }
@@ -132,7 +134,7 @@ final class Gpsfake: Sendable {
   }
 
   /// Whether gpsfake is still running (reaps it if it has exited).
-  var isRunning: Bool {
+  public var isRunning: Bool {
     exited.withLock { exited in
       if exited { return false }
       var status: Int32 = 0
@@ -142,7 +144,7 @@ final class Gpsfake: Sendable {
   }
 
   /// The gpsd process gpsfake started (its child), read from /proc.
-  var gpsdProcessIDs: [pid_t] {
+  public var gpsdProcessIDs: [pid_t] {
     let path = "/proc/\(processID)/task/\(processID)/children"
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
     return text.split(separator: " ").compactMap {
@@ -151,14 +153,14 @@ final class Gpsfake: Sendable {
   }
 
   /// Kills gpsd without warning (SIGKILL), as a crash would, then waits for gpsfake to notice and exit.
-  func killGpsd() {
+  public func killGpsd() {
     for child in gpsdProcessIDs { kill(child, SIGKILL) }
     waitUntilExit(seconds: 3)
     stop()
   }
 
   /// Stops gpsfake and its gpsd (the whole process group); safe to call more than once.
-  func stop() {
+  public func stop() {
     if isRunning {
       kill(-processID, SIGTERM)
       waitUntilExit(seconds: 3)
@@ -173,13 +175,13 @@ final class Gpsfake: Sendable {
   }
 
   /// Waits (polling, at most `seconds`) for gpsfake to exit, e.g. at the end of a `-1` replay.
-  func waitUntilExit(seconds: Double = 10) {
+  public func waitUntilExit(seconds: Double = 10) {
     let deadline = Date().addingTimeInterval(seconds)
     while isRunning, Date() < deadline { usleep(10_000) }
   }
 
   /// A TCP port no one listens on right now (bound once by the kernel's choice, then released).
-  static func freePort() throws -> UInt16 {
+  public static func freePort() throws -> UInt16 {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw StartFailure(description: "socket: errno \(errno)") }
     defer { close(socket) }
@@ -197,7 +199,8 @@ final class Gpsfake: Sendable {
     return UInt16(bigEndian: address.sin_port)
   }
 
-  static func portAccepts(_ port: UInt16) -> Bool {
+  /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
+  public static func portAccepts(_ port: UInt16) -> Bool {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return false }
     defer { close(socket) }

@@ -4,20 +4,21 @@ import Foundation
 /// run on a thread of their own: a test awaiting them leaves the concurrency pool (one thread
 /// per core) free for the client under test and the tests running beside it.
 extension Gpsfake {
-  /// Starts gpsfake replaying `log`; see ``start(log:port:cycle:)``.
-  static func started(log: String, port: UInt16? = nil, cycle: Double? = nil) async throws
-    -> Gpsfake
-  {
-    try await onOwnThread { try start(log: log, port: port, cycle: cycle) }
+  /// Starts gpsfake replaying `log` and returns once gpsd listens; see
+  /// ``start(log:port:cycle:once:)``.
+  public static func started(
+    log: URL, port: UInt16? = nil, cycle: Double? = nil, once: Bool = true
+  ) async throws -> Gpsfake {
+    try await onOwnThread { try start(log: log, port: port, cycle: cycle, once: once) }
   }
 
   /// Stops gpsfake and its gpsd; see ``stop()``.
-  func stopped() async {
+  public func stopped() async {
     try? await Self.onOwnThread { self.stop() }
   }
 
   /// Kills gpsd as a crash would and waits for gpsfake to exit; see ``killGpsd()``.
-  func killedGpsd() async {
+  public func killedGpsd() async {
     try? await Self.onOwnThread { self.killGpsd() }
   }
 
