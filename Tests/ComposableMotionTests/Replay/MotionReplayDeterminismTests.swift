@@ -77,7 +77,7 @@ import Testing
     }
   }
 
-  @Test func oneBigAdvanceDeliversEveryRowInFiftyRuns() async throws {
+  @Test(.tags(.stress)) func oneBigAdvanceDeliversEveryRowInFiftyRuns() async throws {
     let expected = Self.short.samples.map(\.time)
     for run in 1...50 {
       let (timestamps, dropped) = try await Self.accelerometerTimestamps(
