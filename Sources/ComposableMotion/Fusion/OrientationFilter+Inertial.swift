@@ -71,10 +71,9 @@ extension OrientationFilter {
     let filtered = accelerometerLowPass.step(
       inertial, tau: parameters.accelerometerTau, interval: interval,
       coefficients: accelerometerClock.coefficients.accelerometer)
-    var earth = accelerometerQuaternion.rotate(filtered)
-    let length = dot(earth, earth).squareRoot()
-    guard length > 0 else { return nil }
-    earth /= length
+    // A specific force too small to have a direction (free fall, or denormal noise) corrects
+    // nothing; its length is never computed from squares that underflow.
+    guard let earth = accelerometerQuaternion.rotate(filtered).unitDirection else { return nil }
     // The smallest rotation (about a horizontal axis) that makes `earth` vertical.
     let qw = ((earth.z + 1) / 2).squareRoot()
     let correction =

@@ -194,3 +194,21 @@ struct OrientationFilterTests {
     #expect(filter.orientation == before)
   }
 }
+
+/// Found by Fuzz/FilterFuzzer: an accelerometer sample of about 1e-160 m/s² (denormal noise, or
+/// free fall) made the inclination correction divide by a length computed from underflowed squares,
+/// and the orientation stopped being a unit quaternion.
+@Suite("OrientationFilter with vanishing specific force")
+struct OrientationFilterTinyAccelerationTests {
+  @Test func aTinyAccelerometerSampleKeepsTheOrientationAUnitQuaternion() {
+    var filter = OrientationFilter()
+    for step in 0..<20 {
+      filter.update(
+        IMURecording.Sample(
+          time: Double(step) * 0.01, gyroscope: SIMD3(0, 0, 1e-62),
+          accelerometer: SIMD3(8e-320, 0, -1e-160), magnetometer: SIMD3(8e-320, 8e-320, 0)))
+      #expect(abs(filter.orientation.norm - 1) < 1e-9)
+      #expect(abs(filter.orientation6D.norm - 1) < 1e-9)
+    }
+  }
+}
