@@ -25,6 +25,12 @@ extension MotionClient {
   /// let test = MotionClient.live(root: tree.path, clock: clock) // a sysfs tree in a test
   /// ```
   ///
+  /// A buffered device that delivers no scan within a few sample periods (250 ms to 1 s on
+  /// `clock`) after its buffer is enabled — typically a triggered buffer nobody attached a
+  /// trigger to — is read by polling instead in `.automatic` mode, reported to `onEvent` as
+  /// ``MotionLiveEvent/fellBackToPolling(sensors:device:cause:)``; in `.buffered` mode its
+  /// streams fail with ``MotionError/noScans(_:device:waited:)``.
+  ///
   /// Failures end the streams with ``MotionError``: no sensor
   /// (``MotionError/sensorUnavailable(_:searched:skipped:)`` naming the root and the devices
   /// discovery skipped), a sensor with fewer than three axes
@@ -40,6 +46,7 @@ extension MotionClient {
   ///   - clock: paces polling.
   ///   - bufferLimit: samples each stream keeps for a slow consumer before dropping the oldest.
   ///   - magneticDeclination: degrees east, enabling ``AttitudeReferenceFrame/xTrueNorthZVertical``.
+  ///   - onEvent: told what the client decided on its own (``MotionLiveEvent``).
   public static func live(
     root: String = IIOSystem.defaultRoot,
     deviceDirectory: String = "/dev",
@@ -47,11 +54,12 @@ extension MotionClient {
     devices: MotionDeviceSelection = .any,
     clock: any Clock<Duration> = ContinuousClock(),
     bufferLimit: Int = 256,
-    magneticDeclination: Double? = nil
+    magneticDeclination: Double? = nil,
+    onEvent: @escaping @Sendable (MotionLiveEvent) -> Void = { _ in }
   ) -> MotionClient {
     let sensors = LiveIIOSensors(
       system: IIOSystem(root: root, deviceDirectory: deviceDirectory), mode: mode,
-      selection: devices, clock: clock, bufferLimit: bufferLimit)
+      selection: devices, clock: clock, bufferLimit: bufferLimit, onEvent: onEvent)
     let backend = MotionBackend(
       searched: sensors.searched, routes: sensors.routes,
       unavailable: sensors.routing.unavailable,

@@ -13,7 +13,7 @@ import SensorsCore
 /// }
 /// ```
 ///
-/// Semantics every implementation follows (``live(root:deviceDirectory:mode:devices:clock:bufferLimit:magneticDeclination:)``
+/// Semantics every implementation follows (``live(root:deviceDirectory:mode:devices:clock:bufferLimit:magneticDeclination:onEvent:)``
 /// and ``replay(recording:clock:bufferLimit:magneticDeclination:name:)`` do):
 /// - `start…` on an id that was not created returns a stream that fails with
 ///   ``MotionError/managerNotCreated(_:)``; on an unavailable sensor it fails with

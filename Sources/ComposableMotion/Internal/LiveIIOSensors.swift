@@ -14,6 +14,8 @@ struct LiveIIOSensors: Sendable {
   let routing: MotionDeviceRouting
   let clock: any Clock<Duration>
   let bufferLimit: Int
+  /// Where fall-backs are reported.
+  let onEvent: @Sendable (MotionLiveEvent) -> Void
   /// Devices by reader id (`iio:deviceN`).
   let devices: [String: IIODevice]
   /// Which device serves each available sensor.
@@ -27,9 +29,11 @@ struct LiveIIOSensors: Sendable {
   /// Discovers the devices under `system.root` once (see ``MotionDeviceRouting``).
   init(
     system: IIOSystem, mode: MotionReadingMode, selection: MotionDeviceSelection,
-    clock: any Clock<Duration>, bufferLimit: Int
+    clock: any Clock<Duration>, bufferLimit: Int,
+    onEvent: @escaping @Sendable (MotionLiveEvent) -> Void = { _ in }
   ) {
     self.system = system
+    self.onEvent = onEvent
     self.clock = clock
     self.bufferLimit = bufferLimit
     let routing = MotionDeviceRouting(
@@ -58,9 +62,23 @@ struct LiveIIOSensors: Sendable {
       throw routing.unavailable[sensor] ?? .sensorUnavailable(sensor, searched: searched)
     }
     let channels = routing.channels(of: device, request.sensors)
-    do throws(IIOError) {
+    do {
       if routing.willStream(device, sensors: request.sensors) {
-        try await readBuffered(device, channels, request, events)
+        let watchdog = FirstScanWatchdog(
+          timeout: FirstScanWatchdog.timeout(interval: request.interval))
+        try await readBuffered(device, channels, request, events, watchdog: watchdog)
+        guard watchdog.timedOut, !Task.isCancelled else { return }
+        let silent = MotionError.noScans(
+          sensor, device: "\(device.name) (\(device.id))", waited: watchdog.timeout)
+        // Polling needs a _raw or _input attribute per channel; without them, say why.
+        guard mode == .automatic, channels.allSatisfy(\.isPollable) else { throw silent }
+        onEvent(
+          .fellBackToPolling(
+            sensors: MotionSensor.rawSensors.filter(request.sensors.contains),
+            device: "\(device.name) (\(device.id))", cause: silent))
+        try await clock.poll(
+          device: device, channels: channels, interval: request.interval,
+          sensors: request.sensors, events: events)
       } else if mode == .buffered {
         throw IIOError.bufferUnsupported(
           device: device.name, reason: "the motion channels have no scan elements")
@@ -69,14 +87,18 @@ struct LiveIIOSensors: Sendable {
           device: device, channels: channels, interval: request.interval,
           sensors: request.sensors, events: events)
       }
-    } catch {
+    } catch let error as MotionError {
+      throw error
+    } catch let error as IIOError {
       throw .readerFailed(sensor, error)
+    } catch {
+      return  // nothing else is thrown here
     }
   }
 
   private func readBuffered(
     _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
-    _ events: MotionBackend.ReaderEvents
+    _ events: MotionBackend.ReaderEvents, watchdog: FirstScanWatchdog
   ) async throws(IIOError) {
     let wanted = 1 / max(seconds(request.interval), 1e-6)
     if let rate = device.availableSamplingFrequencies?.nearest(to: wanted) {
@@ -99,8 +121,11 @@ struct LiveIIOSensors: Sendable {
     // thread has disabled the buffer and closed the device: the hub starts a successor reader
     // on the same device only after this task ends, and a still-enabled buffer would be busy.
     let read = reader.start()
+    let deadline = watchdog.arm(clock: clock, stopping: read)
+    defer { deadline.cancel() }
     do {
       for try await sample in read.samples {
+        guard watchdog.scanArrived() else { break }
         var scan = CoreMotionUnits.scan(sample, sensors: request.sensors)
         scan.timestamp = alignment.align(
           scan.timestamp, readings: BootTimeAlignment.readings(for: alignment.clock))

@@ -1,7 +1,7 @@
 import LinuxIIO
 
 /// Which IIO device the live client reads for each raw sensor, and why a sensor has none: what
-/// ``MotionClient/live(root:deviceDirectory:mode:devices:clock:bufferLimit:magneticDeclination:)``
+/// ``MotionClient/live(root:deviceDirectory:mode:devices:clock:bufferLimit:magneticDeclination:onEvent:)``
 /// chose, for an app to show or log.
 ///
 /// Per raw sensor the first device that measures it on x, y and z and that the selection
