@@ -18,19 +18,25 @@ extension TestStore {
     column: UInt = #column
   ) async -> TestStoreTask {
     let pending = log.received
-    if exhaustivity == .on, let last = pending.last {
-      reportIssue(
-        FailureMessage.unhandledBeforeSend(pending.map(\.action), sending: action),
+    if let last = pending.last {
+      let exhaustivity = self.exhaustivity
+      let message =
+        exhaustivity == .on
+        ? FailureMessage.unhandledBeforeSend(pending.map(\.action), sending: action)
+        : FailureMessage.skippedReceived(pending.map(\.action))
+      reportSkipped(
+        message, as: exhaustivity.skippedReport,
         fileID: fileID, filePath: filePath, line: line, column: column)
-      // Reported once; skip them so this send's own check is not drowned in their changes.
+      // Reported once (or skipped): this send's own check starts from the state after them.
       log.removeReceived(first: pending.count)
       settings.withLock { $0.state = last.state }
     }
+    let before = state
     let task = store.send(.send(action))
     // `recordSent` ran inside the reducer; a missing value would mean the store dropped the action.
     let actual = log.takeSentState() ?? store.state
     expectState(
-      after: "sending \(dumpInline(action))", actual: actual, assert: assert,
+      after: "sending \(dumpInline(action))", before: before, actual: actual, assert: assert,
       fileID: fileID, filePath: filePath, line: line, column: column)
     // Let effects that start at once reach their first suspension before the test goes on.
     await Task.yield()
@@ -83,12 +89,22 @@ extension TestStore {
     var seen = 0
     while true {
       let received = log.received
+      let exhaustivity = self.exhaustivity
       if let index = received.firstIndex(where: { matching($0.action) }),
-        exhaustivity == .off || index == 0
+        exhaustivity != .on || index == 0
       {
         log.removeReceived(first: index + 1)
+        if index > 0 {
+          // Non-exhaustive: the actions before the match are skipped, and adopted.
+          reportSkipped(
+            FailureMessage.skippedReceived(received[..<index].map(\.action)),
+            as: exhaustivity.skippedReport,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+          settings.withLock { $0.state = received[index - 1].state }
+        }
         expectState(
-          after: "receiving \(dumpInline(received[index].action))", actual: received[index].state,
+          after: "receiving \(dumpInline(received[index].action))", before: state,
+          actual: received[index].state,
           assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
         // The effect that sent this may be about to end: let it, before the test moves on.
         if store.inFlightEffectCount > 0 { for _ in 0..<10 { await Task.yield() } }
@@ -120,32 +136,64 @@ extension TestStore {
   }
 
   /// Compares the state the reducer produced with the test's expectation, and adopts it.
+  ///
+  /// `assert` runs while ``state`` is still `before`, the state before the action (TCA's
+  /// semantics); `actual` is adopted once the comparison is done.
   func expectState(
     after step: String,
+    before: State,
     actual: State,
     assert: ((inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    // Exhaustive: the closure describes the whole change from the asserted state. Off: it only
+    defer { settings.withLock { $0.state = actual } }
+    let exhaustivity = self.exhaustivity
+    // Exhaustive: the closure describes the whole change from the state before. Off: it only
     // has to hold on the actual state (it changes nothing there that the reducer did not).
-    let exhaustive = exhaustivity == .on
-    var expected = exhaustive ? state : actual
-    settings.withLock { $0.state = actual }
+    var expected = exhaustivity == .on ? before : actual
     do {
       try assert?(&expected)
     } catch {
       // Without a finished expectation there is nothing to compare: report the throw alone.
       reportIssue(
-        "The assertion closure threw after \(step): \(error)",
+        FailureMessage.assertionThrew(step, error: error),
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    guard expected != actual else { return }
-    let message =
-      assert == nil
-      ? FailureMessage.unexpectedStateChange(step, expected: expected, actual: actual)
-      : FailureMessage.stateMismatch(step, expected: expected, actual: actual)
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    if expected != actual {
+      let message =
+        assert == nil
+        ? FailureMessage.unexpectedStateChange(step, expected: expected, actual: actual)
+        : FailureMessage.stateMismatch(step, expected: expected, actual: actual)
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    guard let assert else { return }
+    if exhaustivity == .off(showSkippedAssertions: true) {
+      // What an exhaustive store would have said: the closure applied to the state before.
+      var fromBefore = before
+      do {
+        try assert(&fromBefore)
+      } catch {
+        reportKnownIssue(
+          FailureMessage.skipped(FailureMessage.assertionThrew(step, error: error)),
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      if fromBefore != actual {
+        reportKnownIssue(
+          FailureMessage.skipped(
+            FailureMessage.stateMismatch(step, expected: fromBefore, actual: actual)),
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      expected = fromBefore
+    }
+    if expected == before {
+      reportSkipped(
+        FailureMessage.noStateChange(step), as: exhaustivity.skippedReport,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
   }
 }
 

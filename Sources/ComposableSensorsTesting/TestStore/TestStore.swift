@@ -37,6 +37,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     var timeout: Duration = .seconds(1)
     /// The state as the test has asserted it so far.
     var state: State
+    /// Effects ``TestStore/skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped
+    /// tracking: they run on, but neither `finish` nor the end of the test waits for them.
+    var skippedEffects: Set<UInt64> = []
   }
 
   let store: Store<State, TestAction<Action>>
@@ -107,6 +110,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 
   deinit {
     if exhaustivity == .on { graceForEndingEffects() }
+    // Effects still running are reported (or skipped) by `checkCompletion`, then cancelled with
+    // the store, skipped ones included: nothing outlives the test.
     checkCompletion(
       fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
     store.cancelAllEffects()
@@ -120,7 +125,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   private func graceForEndingEffects(limit: Duration = .milliseconds(50)) {
     let clock = ContinuousClock()
     let end = clock.now.advanced(by: limit)
-    while store.inFlightEffectCount > 0, clock.now < end {
+    while inFlightEffectCount > 0, clock.now < end {
       usleep(200)
     }
   }
@@ -138,14 +143,68 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     set { settings.withLock { $0.timeout = newValue } }
   }
 
-  /// The state as asserted so far: after the last send or receive the test checked.
+  /// The state as the test has asserted it: after the last action it sent, received or skipped.
+  ///
+  /// Inside the assertion closure of ``send(_:assert:fileID:filePath:line:column:)`` or
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` it is the state before that
+  /// action; once the step returns, the state after it.
+  ///
+  /// - Important: Actions effects feed back change it only when the test receives or skips
+  ///   them. With ``Exhaustivity/off`` nothing forces the test to, so `state` lags behind the
+  ///   feature (as in The Composable Architecture): after `send(.start)` whose effect sends
+  ///   `.loaded`, `state` does not show `.loaded` yet. Check the feature with
+  ///   ``stateAfterReceivedActions``, or call
+  ///   ``skipReceivedActions(strict:fileID:filePath:line:column:)`` first.
   public var state: State { settings.withLock(\.state) }
 
-  /// The number of effects still running.
-  public var inFlightEffectCount: Int { store.inFlightEffectCount }
+  /// The state after every action the reducer has handled so far, including the received actions
+  /// the test has not asserted yet: what the feature shows right now.
+  ///
+  /// Equal to ``state`` once every received action was received or skipped. With
+  /// ``Exhaustivity/off`` this, not ``state``, is the state to check after effects ran.
+  public var stateAfterReceivedActions: State {
+    let received = log.received
+    return received.last?.state ?? state
+  }
+
+  /// The state right after each of ``receivedActions``, in the same order.
+  public var receivedStates: [State] { log.received.map(\.state) }
+
+  /// The number of effects still running that the store tracks (those skipped with
+  /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` run on, uncounted).
+  public var inFlightEffectCount: Int {
+    let skipped = settings.withLock(\.skippedEffects)
+    return store.inFlightEffects.keys.count { !skipped.contains($0) }
+  }
 
   /// Actions effects sent that the test has not received yet, oldest first.
   public var receivedActions: [Action] { log.received.map(\.action) }
+
+  /// The running effects the store tracks, each with the action whose effect started it.
+  var trackedEffects: [Action] {
+    let skipped = settings.withLock(\.skippedEffects)
+    return store.inFlightEffects.sorted { $0.key < $1.key }
+      .filter { !skipped.contains($0.key) }.map(\.value.action)
+  }
+
+  /// Reports an issue about something the test did not check, as `exhaustivity` says: a failure,
+  /// a known issue, or nothing (see ``Exhaustivity/off(showSkippedAssertions:)``).
+  func reportSkipped(
+    _ message: @autoclosure () -> String,
+    as report: Exhaustivity.SkippedReport,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    switch report {
+    case .failure:
+      reportIssue(message(), fileID: fileID, filePath: filePath, line: line, column: column)
+    case .knownIssue:
+      reportKnownIssue(
+        FailureMessage.skipped(message()),
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    case .silent:
+      break
+    }
+  }
 }
 
 /// An action as the test store's inner store sees it: sent by the test, or fed back by an effect.

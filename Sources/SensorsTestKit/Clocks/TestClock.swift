@@ -87,7 +87,9 @@ public final class TestClock: Clock, Sendable {
         if case .resume(let result) = action { continuation.resume(with: result) }
       }
     } onCancel: {
-      state.withLock { $0.cancel(token) }?.resume(throwing: CancellationError())
+      let (sleep, watchers) = state.withLock { ($0.cancel(token), $0.takeSatisfiedWatchers()) }
+      sleep?.resume(throwing: CancellationError())
+      for watcher in watchers { watcher.resume(returning: true) }
     }
   }
 
@@ -107,13 +109,43 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async -> Bool {
+    await waitForSleepers(
+      .atLeast(count), described: "waitForSleepers(\(count))", timeout: timeout,
+      timeoutClock: timeoutClock, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Waits until at most `count` tasks sleep on this clock: `waitForSleepers(atMost: 0)` returns
+  /// once cancelled or finished code has stopped sleeping (a cancelled poller, a closed
+  /// connection), with the same safety-net timeout and report as ``waitForSleepers(_:timeout:timeoutClock:fileID:filePath:line:column:)``.
+  @discardableResult
+  public func waitForSleepers(
+    atMost count: Int,
+    timeout: Duration = .seconds(5),
+    timeoutClock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Bool {
+    await waitForSleepers(
+      .atMost(count), described: "waitForSleepers(atMost: \(count))", timeout: timeout,
+      timeoutClock: timeoutClock, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private func waitForSleepers(
+    _ condition: TestClockStateMachine.SleeperCondition,
+    described call: String,
+    timeout: Duration,
+    timeoutClock: any Clock<Duration>,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async -> Bool {
     let token = state.withLock { $0.makeToken() }
     let timer = Task { [weak self] in
       try await timeoutClock.sleep(for: timeout)
       self?.state.withLock { $0.removeWatcher(token) }?.resume(returning: false)
     }
     let reached = await withCheckedContinuation { (watcher: CheckedContinuation<Bool, Never>) in
-      let outcome = state.withLock { $0.addWatcher(token, count: count, watcher) }
+      let outcome = state.withLock { $0.addWatcher(token, condition, watcher) }
       if let outcome { watcher.resume(returning: outcome) }
     }
     timer.cancel()
@@ -121,7 +153,7 @@ public final class TestClock: Clock, Sendable {
       let sleepers = sleeperCount
       reportIssue(
         """
-        TestClock.waitForSleepers(\(count)) timed out after \(timeout): \(sleepers) \
+        TestClock.\(call) timed out after \(timeout): \(sleepers) \
         \(sleepers == 1 ? "task sleeps" : "tasks sleep") on the clock.
 
         Check that the code under test sleeps on this clock (not on another clock or Task.sleep).
@@ -168,6 +200,7 @@ public final class TestClock: Clock, Sendable {
     await yieldToOthers()
     while let wake = state.withLock({ $0.wakeEarliestOrMove(to: deadline) }) {
       for continuation in wake.continuations { continuation.resume() }
+      for watcher in wake.watchers { watcher.resume(returning: true) }
       for token in wake.tokens { await waitUntilRunning(token) }
       await yieldToOthers()
     }

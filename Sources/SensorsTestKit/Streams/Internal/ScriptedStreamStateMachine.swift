@@ -17,8 +17,11 @@ struct ScriptedStreamStateMachine<Element: Sendable> {
   /// Where the script stands.
   enum Script {
     case open
-    /// `finish()` (nil) or `fail(_:)` was called: later yields are ignored.
+    /// `finish()` (nil) or `fail(_:)` was called: later yields are ignored. The consumer has
+    /// not reached the end yet.
     case ended((any Error)?)
+    /// The consumer was handed the end; it gets it again if it asks again.
+    case endDelivered((any Error)?)
   }
 
   /// What to resume after unlocking.
@@ -30,8 +33,6 @@ struct ScriptedStreamStateMachine<Element: Sendable> {
   private(set) var consumer = Consumer.notYet
   private(set) var script = Script.open
   private(set) var buffer: [Element] = []
-  /// Whether the end was handed to the consumer already (it sees it again if it asks again).
-  private var endDelivered = false
   private var demandWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
   /// Waits given up (timed out) before they began.
   private var abandonedWaits: Set<UInt64> = []
@@ -39,7 +40,7 @@ struct ScriptedStreamStateMachine<Element: Sendable> {
 
   /// Elements yielded and not yet taken, plus the end if it is not yet taken.
   var bufferedCount: Int {
-    if case .ended = script, !endDelivered { return buffer.count + 1 }
+    if case .ended = script { return buffer.count + 1 }
     return buffer.count
   }
 
@@ -76,7 +77,7 @@ struct ScriptedStreamStateMachine<Element: Sendable> {
     script = .ended(error)
     guard case .waiting(let continuation) = consumer else { return Resumption() }
     consumer = .reading
-    endDelivered = true
+    script = .endDelivered(error)
     return Resumption(consumer: (continuation, error.map { .failure($0) } ?? .success(nil)))
   }
 
@@ -90,8 +91,11 @@ struct ScriptedStreamStateMachine<Element: Sendable> {
     if !buffer.isEmpty {
       return Resumption(consumer: (continuation, .success(buffer.removeFirst())))
     }
-    if case .ended(let error) = script {
-      endDelivered = true
+    switch script {
+    case .open:
+      break
+    case .ended(let error), .endDelivered(let error):
+      script = .endDelivered(error)
       return Resumption(consumer: (continuation, error.map { .failure($0) } ?? .success(nil)))
     }
     consumer = .waiting(continuation)

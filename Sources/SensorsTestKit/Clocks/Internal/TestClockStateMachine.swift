@@ -25,16 +25,30 @@ struct TestClockStateMachine {
     case resume(Result<Void, any Error>)
   }
 
-  /// Sleeps woken together at one instant.
+  /// Sleeps woken together at one instant, and the tests whose wait that satisfies.
   struct Wake {
     var tokens: [UInt64]
     var continuations: [CheckedContinuation<Void, any Error>]
+    var watchers: [CheckedContinuation<Bool, Never>] = []
   }
 
-  /// A test waiting until `count` sleeps are suspended.
+  /// A test waiting until the number of suspended sleeps meets its condition.
   struct Watcher {
-    var count: Int
+    var condition: SleeperCondition
     var continuation: CheckedContinuation<Bool, Never>
+  }
+
+  /// What a test waits for in the number of suspended sleeps.
+  enum SleeperCondition {
+    case atLeast(Int)
+    case atMost(Int)
+
+    func holds(for count: Int) -> Bool {
+      switch self {
+      case .atLeast(let minimum): count >= minimum
+      case .atMost(let maximum): count <= maximum
+      }
+    }
   }
 
   private(set) var now: TestClock.Instant
@@ -151,6 +165,7 @@ struct TestClockStateMachine {
       wake.tokens.append(token)
       wake.continuations.append(continuation)
     }
+    wake.watchers = takeSatisfiedWatchers()
     return wake
   }
 
@@ -159,14 +174,15 @@ struct TestClockStateMachine {
     sleeps.values.count { if case .suspended = $0 { true } else { false } }
   }
 
-  /// Registers a test waiting for `count` suspended sleeps. Returns `true` if there are that
-  /// many already, `false` if the wait was abandoned before it began, `nil` to wait.
+  /// Registers a test waiting until the number of suspended sleeps meets `condition`. Returns
+  /// `true` if it does already, `false` if the wait was abandoned before it began, `nil` to wait.
   mutating func addWatcher(
-    _ token: UInt64, count: Int, _ continuation: CheckedContinuation<Bool, Never>
+    _ token: UInt64, _ condition: SleeperCondition,
+    _ continuation: CheckedContinuation<Bool, Never>
   ) -> Bool? {
     if abandonedWatchers.remove(token) != nil { return false }
-    guard suspendedCount < count else { return true }
-    watchers[token] = Watcher(count: count, continuation: continuation)
+    guard !condition.holds(for: suspendedCount) else { return true }
+    watchers[token] = Watcher(condition: condition, continuation: continuation)
     return nil
   }
 
@@ -180,11 +196,12 @@ struct TestClockStateMachine {
     return watcher.continuation
   }
 
-  /// Removes and returns the watchers whose number of sleeps is reached.
+  /// Removes and returns the watchers whose condition holds now. Every transition that changes
+  /// the number of suspended sleeps (suspend, cancel, wake) calls it under the same lock.
   mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Bool, Never>] {
     guard !watchers.isEmpty else { return [] }
     let suspended = suspendedCount
-    let satisfied = watchers.filter { $0.value.count <= suspended }
+    let satisfied = watchers.filter { $0.value.condition.holds(for: suspended) }
     for token in satisfied.keys { watchers[token] = nil }
     return satisfied.values.map(\.continuation)
   }
