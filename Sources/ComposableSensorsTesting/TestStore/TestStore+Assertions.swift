@@ -168,12 +168,11 @@ extension TestStore {
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    guard let assert else { return }
     if exhaustivity == .off(showSkippedAssertions: true) {
       // What an exhaustive store would have said: the closure applied to the state before.
       var fromBefore = before
       do {
-        try assert(&fromBefore)
+        try assert?(&fromBefore)
       } catch {
         reportKnownIssue(
           FailureMessage.skipped(FailureMessage.assertionThrew(step, error: error)),
@@ -181,15 +180,18 @@ extension TestStore {
         return
       }
       if fromBefore != actual {
+        let message =
+          assert == nil
+          ? FailureMessage.unexpectedStateChange(step, expected: fromBefore, actual: actual)
+          : FailureMessage.stateMismatch(step, expected: fromBefore, actual: actual)
         reportKnownIssue(
-          FailureMessage.skipped(
-            FailureMessage.stateMismatch(step, expected: fromBefore, actual: actual)),
+          FailureMessage.skipped(message),
           fileID: fileID, filePath: filePath, line: line, column: column)
         return
       }
       expected = fromBefore
     }
-    if expected == before {
+    if assert != nil, expected == before {
       reportSkipped(
         FailureMessage.noStateChange(step), as: exhaustivity.skippedReport,
         fileID: fileID, filePath: filePath, line: line, column: column)

@@ -208,7 +208,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 }
 
 /// An action as the test store's inner store sees it: sent by the test, or fed back by an effect.
-enum TestAction<Action: Sendable>: Sendable {
+///
+/// Its debug description is the wrapped action's, so the runtime's messages ("An action was sent
+/// from a completed effect") name the feature's action, as they do outside a test.
+enum TestAction<Action: Sendable>: Sendable, CustomDebugStringConvertible {
   case send(Action)
   case receive(Action)
 
@@ -217,4 +220,6 @@ enum TestAction<Action: Sendable>: Sendable {
     case .send(let action), .receive(let action): action
     }
   }
+
+  var debugDescription: String { String(reflecting: action) }
 }

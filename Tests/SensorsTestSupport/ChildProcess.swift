@@ -4,20 +4,23 @@ import Foundation
 /// `umockdev-run` or `setpriv`, so the library sees a different /sys or different privileges.
 ///
 /// The child test is selected by `--filter` and told it is the child through
-/// `LINUXIIO_CHILD`; the parent checks that exactly that test ran and passed.
-enum ChildProcess {
-  static let modeVariable = "LINUXIIO_CHILD"
-  static let treeVariable = "LINUXIIO_TREE"
+/// `LINUXIIO_CHILD`; the parent checks that exactly that test ran and passed. LinuxIIOTests and
+/// ComposableMotionTests both run children this way.
+public enum ChildProcess {
+  /// The environment variable that names the child's mode.
+  public static let modeVariable = "LINUXIIO_CHILD"
+  /// The environment variable a parent uses to hand its child a sysfs tree.
+  public static let treeVariable = "LINUXIIO_TREE"
 
   /// Whether this process is a child started for `mode`.
-  static func isChild(_ mode: String) -> Bool {
+  public static func isChild(_ mode: String) -> Bool {
     ProcessInfo.processInfo.environment[modeVariable] == mode
   }
 
   /// The first executable named `name` on PATH. PATH alone decides (umockdev-run and setpriv
   /// live in /usr/bin), so a run with a PATH that hides a tool shows the skip a machine without
   /// it would see.
-  static func executable(_ name: String) -> String? {
+  public static func executable(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").map { $0 + "/" + name }.first {
       FileManager.default.isExecutableFile(atPath: $0)
@@ -26,7 +29,7 @@ enum ChildProcess {
 
   /// The first directory above this test binary (or the binary itself) that other users cannot
   /// enter or run, which would stop a child started under another uid; `nil` if there is none.
-  static func pathClosedToOthers() throws -> String? {
+  public static func pathClosedToOthers() throws -> String? {
     let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     var path = URL(fileURLWithPath: binary)
     var candidates: [String] = []
@@ -41,11 +44,20 @@ enum ChildProcess {
     }
   }
 
-  struct Outcome: Sendable {
-    var status: Int32
-    var output: String
+  /// How a child run ended.
+  public struct Outcome: Sendable {
+    /// The child's exit status.
+    public var status: Int32
+    /// What the child wrote to standard output and standard error.
+    public var output: String
+    /// An outcome, for a run that could not start (`status` -1 and the reason as `output`).
+    public init(status: Int32, output: String) {
+      self.status = status
+      self.output = output
+    }
+
     /// True when the child ran exactly one test and it passed.
-    var passed: Bool {
+    public var passed: Bool {
       status == 0 && output.contains("Test run with 1 test") && output.contains("passed")
     }
   }
@@ -55,7 +67,7 @@ enum ChildProcess {
   ///
   /// The child runs for seconds; waiting for it on a thread of its own keeps the concurrency
   /// pool (one thread per core) free for the tests running beside this one.
-  static func run(
+  public static func run(
     wrapper: [String], test: String, mode: String, environment: [String: String] = [:]
   ) async throws -> Outcome {
     try await withCheckedThrowingContinuation { continuation in
