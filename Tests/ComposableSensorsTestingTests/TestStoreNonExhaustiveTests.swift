@@ -149,7 +149,8 @@ import Testing
         == true)
     #expect(
       skipped.last?.hasPrefix(
-        "Skipped assertions.\n\nA state change does not match expectation after receiving .echoed(1)")
+        "Skipped assertions.\n\nA state change does not match expectation after receiving .echoed(1)"
+      )
         == true)
   }
 

@@ -127,7 +127,8 @@ extension TestStore {
         let message =
           seen == 0
           ? FailureMessage.receiveTimedOut(
-            expected: expected, timeout: limit, inFlight: store.inFlightEffects.values.map(\.action))
+            expected: expected, timeout: limit, inFlight: store.inFlightEffects.values.map(\.action)
+          )
           : FailureMessage.receivedNoMatch(expected: expected, skipped: received.map(\.action))
         reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
         return
@@ -148,47 +149,37 @@ extension TestStore {
   ) {
     defer { settings.withLock { $0.state = actual } }
     let exhaustivity = self.exhaustivity
-    // Exhaustive: the closure describes the whole change from the state before. Off: it only
-    // has to hold on the actual state (it changes nothing there that the reducer did not).
-    var expected = exhaustivity == .on ? before : actual
-    do {
-      try assert?(&expected)
-    } catch {
-      // Without a finished expectation there is nothing to compare: report the throw alone.
-      reportIssue(
-        FailureMessage.assertionThrew(step, error: error),
-        fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
-    if expected != actual {
-      let message =
-        assert == nil
-        ? FailureMessage.unexpectedStateChange(step, expected: expected, actual: actual)
-        : FailureMessage.stateMismatch(step, expected: expected, actual: actual)
-      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
-    if exhaustivity == .off(showSkippedAssertions: true) {
-      // What an exhaustive store would have said: the closure applied to the state before.
-      var fromBefore = before
+    /// Applies `assert` to `start` and compares the result with `actual`; reports a throw or a
+    /// difference `as` given and returns `nil` then, the expected state otherwise.
+    func expectation(from start: State, as report: Exhaustivity.SkippedReport) -> State? {
+      var expected = start
       do {
-        try assert?(&fromBefore)
+        try assert?(&expected)
       } catch {
-        reportKnownIssue(
-          FailureMessage.skipped(FailureMessage.assertionThrew(step, error: error)),
+        // Without a finished expectation there is nothing to compare: report the throw alone.
+        reportSkipped(
+          FailureMessage.assertionThrew(step, error: error), as: report,
           fileID: fileID, filePath: filePath, line: line, column: column)
-        return
+        return nil
       }
-      if fromBefore != actual {
+      guard expected == actual else {
         let message =
           assert == nil
-          ? FailureMessage.unexpectedStateChange(step, expected: fromBefore, actual: actual)
-          : FailureMessage.stateMismatch(step, expected: fromBefore, actual: actual)
-        reportKnownIssue(
-          FailureMessage.skipped(message),
-          fileID: fileID, filePath: filePath, line: line, column: column)
-        return
+          ? FailureMessage.unexpectedStateChange(step, expected: expected, actual: actual)
+          : FailureMessage.stateMismatch(step, expected: expected, actual: actual)
+        reportSkipped(
+          message, as: report, fileID: fileID, filePath: filePath, line: line, column: column)
+        return nil
       }
+      return expected
+    }
+    // Exhaustive: the closure describes the whole change from the state before. Off: it only
+    // has to hold on the actual state (it changes nothing there that the reducer did not).
+    guard var expected = expectation(from: exhaustivity == .on ? before : actual, as: .failure)
+    else { return }
+    if exhaustivity.skippedReport == .knownIssue {
+      // What an exhaustive store would have said: the closure applied to the state before.
+      guard let fromBefore = expectation(from: before, as: .knownIssue) else { return }
       expected = fromBefore
     }
     if assert != nil, expected == before {

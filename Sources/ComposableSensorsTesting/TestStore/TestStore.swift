@@ -29,7 +29,7 @@ import Synchronization
 /// - an effect is still running at ``finish(timeout:fileID:filePath:line:column:)`` or when the
 ///   store is released.
 ///
-/// Time is injected: give the feature a ``TestClock`` and advance it; ``timeout`` is a real-time
+/// Time is injected: give the feature a `TestClock` and advance it; ``timeout`` is a real-time
 /// safety net for effects on other threads, measured on `timeoutClock`.
 public final class TestStore<State: Equatable & Sendable, Action: Equatable & Sendable>: Sendable {
   struct Settings {

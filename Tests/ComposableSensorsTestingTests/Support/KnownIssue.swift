@@ -11,9 +11,7 @@ func text(of issue: Issue) -> String {
 /// reported in it, in order. They are recorded as known issues as well, so the test passes.
 func knownIssues(during body: () async -> Void) async -> [String] {
   let texts = Texts()
-  await KnownIssueObserver.$current.withValue({ texts.append($0) }) {
-    await body()
-  }
+  await KnownIssueObserver.$current.withValue({ texts.append($0) }, operation: body)
   return texts.all
 }
 
