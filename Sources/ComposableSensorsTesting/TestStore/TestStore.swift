@@ -136,6 +136,27 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     set { settings.withLock { $0.exhaustivity = newValue } }
   }
 
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then restores the previous
+  /// setting: one non-exhaustive stretch inside an exhaustive test, as in TCA.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.login)
+  ///   await store.receive(.loggedIn) { $0.screen = .home }
+  /// }
+  /// ```
+  public func withExhaustivity<Result>(
+    _ exhaustivity: Exhaustivity,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    let previous = settings.withLock { settings in
+      defer { settings.exhaustivity = exhaustivity }
+      return settings.exhaustivity
+    }
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default (1 second).
   public var timeout: Duration {
