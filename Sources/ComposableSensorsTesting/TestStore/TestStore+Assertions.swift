@@ -6,7 +6,9 @@ extension TestStore {
   /// - Parameters:
   ///   - action: The action, as a user or the system would send it.
   ///   - assert: Describes the expected change on a copy of the previous state:
-  ///     `{ $0.count = 1 }`. Leave it out when the state must not change.
+  ///     `{ $0.count = 1 }`. Leave it out when the state must not change: a closure that changes
+  ///     nothing fails the test ("Expected state to change…"). While it runs, ``state`` is still
+  ///     the state before `action`.
   /// - Returns: The action's effects, to await or cancel.
   @discardableResult
   public func send(
@@ -46,7 +48,8 @@ extension TestStore {
   /// Waits for an effect to send `expected`, and checks the state it produced.
   ///
   /// With ``Exhaustivity/on`` the next received action must be `expected`; with
-  /// ``Exhaustivity/off`` earlier, different actions are skipped.
+  /// ``Exhaustivity/off`` earlier, different actions are skipped (and adopted). While `assert`
+  /// runs, ``state`` is the state before `expected`.
   public func receive(
     _ expected: Action,
     timeout: Duration? = nil,

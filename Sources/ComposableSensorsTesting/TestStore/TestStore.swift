@@ -24,7 +24,8 @@ import Synchronization
 /// test, Swift Testing or XCTest, with an expected/actual diff of the state:
 /// - the state after ``send(_:assert:fileID:filePath:line:column:)`` or
 ///   ``receive(_:timeout:assert:fileID:filePath:line:column:)`` differs from the closure's;
-/// - an effect sent an action the test did not receive;
+/// - an assertion closure was given, but the state did not change;
+/// - an effect sent an action the test did not receive, or sent one after it completed;
 /// - ``receive(_:timeout:assert:fileID:filePath:line:column:)`` waited ``timeout`` in vain;
 /// - an effect is still running at ``finish(timeout:fileID:filePath:line:column:)`` or when the
 ///   store is released.
