@@ -216,7 +216,8 @@ enum ArgumentParser {
     throws(UsageError)
   {
     guard arguments.out != nil else {
-      throw UsageError("'capture' needs --out DIR, the directory for imu.csv and gpsd.jsonl; \(helpHint)")
+      throw UsageError(
+        "'capture' needs --out DIR, the directory for imu.csv and gpsd.jsonl; \(helpHint)")
     }
     if arguments.motionOnly, arguments.locationOnly {
       throw UsageError("options --motion-only and --location-only exclude each other; \(helpHint)")
@@ -231,7 +232,8 @@ enum ArgumentParser {
     }
     guard motion || location else {
       throw UsageError(
-        "'capture' records live sensors: pass --live, --iio-root DIR or --gpsd HOST[:PORT]; \(helpHint)")
+        "'capture' records live sensors: pass --live, --iio-root DIR or --gpsd HOST[:PORT]; \(helpHint)"
+      )
     }
   }
 }

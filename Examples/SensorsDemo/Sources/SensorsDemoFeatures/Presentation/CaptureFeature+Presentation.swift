@@ -17,7 +17,8 @@ extension CaptureFeature {
       }
       if let error = state.motionError { rows.append("  error: \(error)") }
       if state.capturesLocation {
-        rows += ["", "LOCATION"] + LocationFeature.summaryRows(for: state.location).map { "  " + $0 }
+        rows +=
+          ["", "LOCATION"] + LocationFeature.summaryRows(for: state.location).map { "  " + $0 }
       }
       return rows
     },

@@ -15,7 +15,8 @@ extension SensorsDemo {
         atPath: directory, withIntermediateDirectories: true)
     } catch {
       StandardError.write(
-        "sensors-demo: cannot create the capture directory \(directory): \(error.localizedDescription)")
+        "sensors-demo: cannot create the capture directory \(directory): \(error.localizedDescription)"
+      )
       return 1
     }
     let capturesMotion = !arguments.locationOnly && (arguments.live || arguments.iioRoot != nil)
@@ -68,7 +69,8 @@ extension SensorsDemo {
     var runner = FeatureRunner<CaptureFeature.State, CaptureFeature.Action>(
       description: describe(arguments, sources.joined(separator: "\n"), kind: .live),
       presentation: CaptureFeature.presentation,
-      start: (capturesMotion ? [.startMotion] : []) + (capturesLocation ? [.location(.onAppear)] : []),
+      start: (capturesMotion ? [.startMotion] : [])
+        + (capturesLocation ? [.location(.onAppear)] : []),
       stop: { _ in [.stopMotion, .location(.onDisappear)] },
       isFinished: \.isFinished,
       failure: { state, _ in state.motionError ?? state.location.errorMessage })
@@ -93,7 +95,8 @@ extension SensorsDemo {
         let summary = try recorder.finish()
         let late = summary.lateSamples > 0 ? " (\(summary.lateSamples) late samples left out)" : ""
         StandardError.write(
-          "sensors-demo: captured \(summary.rows) rows (\(summary.samples) samples) to \(imuPath)\(late)")
+          "sensors-demo: captured \(summary.rows) rows (\(summary.samples) samples) to \(imuPath)\(late)"
+        )
       } catch {
         StandardError.write("sensors-demo: \(error.description)")
         failed = true

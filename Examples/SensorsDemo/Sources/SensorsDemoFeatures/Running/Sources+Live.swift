@@ -55,7 +55,8 @@ extension Sources {
     }
     let client =
       if let capture {
-        LocationClient.live(configuration: configuration, clock: ContinuousClock(), capture: capture)
+        LocationClient.live(
+          configuration: configuration, clock: ContinuousClock(), capture: capture)
       } else {
         LocationClient.live(configuration: configuration, clock: ContinuousClock())
       }
