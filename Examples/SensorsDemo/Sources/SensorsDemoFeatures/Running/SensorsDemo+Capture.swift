@@ -81,22 +81,28 @@ extension SensorsDemo {
         sensors: sensors, interval: arguments.interval.map { .seconds($0) },
         capturesLocation: capturesLocation),
       reducer: CaptureFeature(motion: motion, location: location), mode: mode)
-    return finish(recorder: recorder, imuPath: imuPath, capture: capture, gpsdPath: gpsdPath)
-      ?? status
+    // A failed run has said why in one line; the files are completed all the same.
+    return finish(
+      recorder: recorder, imuPath: imuPath, capture: capture, gpsdPath: gpsdPath,
+      reports: status != 1) ?? status
   }
 
-  /// Completes the files and says what they hold; a status of 1 when one could not be written.
+  /// Completes the files and, when `reports`, says what they hold; a status of 1 when one could
+  /// not be written.
   private static func finish(
-    recorder: MotionRecorder?, imuPath: String, capture: GPSDCaptureWriter?, gpsdPath: String
+    recorder: MotionRecorder?, imuPath: String, capture: GPSDCaptureWriter?, gpsdPath: String,
+    reports: Bool
   ) -> Int32? {
     var failed = false
     if let recorder {
       do {
         let summary = try recorder.finish()
         let late = summary.lateSamples > 0 ? " (\(summary.lateSamples) late samples left out)" : ""
-        StandardError.write(
-          "sensors-demo: captured \(summary.rows) rows (\(summary.samples) samples) to \(imuPath)\(late)"
-        )
+        if reports {
+          StandardError.write(
+            "sensors-demo: captured \(summary.rows) rows (\(summary.samples) samples) to "
+              + "\(imuPath)\(late)")
+        }
       } catch {
         StandardError.write("sensors-demo: \(error.description)")
         failed = true
@@ -105,7 +111,10 @@ extension SensorsDemo {
     if let capture {
       do {
         try capture.close()
-        StandardError.write("sensors-demo: captured \(capture.lineCount) gpsd lines to \(gpsdPath)")
+        if reports {
+          StandardError.write(
+            "sensors-demo: captured \(capture.lineCount) gpsd lines to \(gpsdPath)")
+        }
       } catch {
         StandardError.write("sensors-demo: \(error.description)")
         failed = true
