@@ -19,10 +19,16 @@ import Synchronization
 /// The writer is `Sendable`: one lock orders the rows of every caller. To record a live
 /// ``MotionClient``, see ``MotionRecorder``.
 public final class IMURecordingWriter: Sendable {
-  private enum State {
-    case open(sink: FileSink, rows: Int, previous: Double?)
+  private enum Phase {
+    case open(FileSink)
     case failed(IMURecordingWriteError)
     case closed
+  }
+
+  private struct State {
+    var phase: Phase
+    var rows = 0
+    var previous: Double?
   }
 
   /// The sensors the recording has columns for.
@@ -70,14 +76,12 @@ public final class IMURecordingWriter: Sendable {
     } catch {
       throw .fileError(path: path, operation: error.operation, errno: error.errno)
     }
-    self.state = Mutex(.open(sink: sink, rows: 0, previous: nil))
+    self.state = Mutex(State(phase: .open(sink)))
   }
 
   /// The rows written so far (buffered rows included).
   public var rowCount: Int {
-    state.withLock { state in
-      if case .open(_, let rows, _) = state { rows } else { 0 }
-    }
+    state.withLock(\.rows)
   }
 
   /// Writes one row. A sample the format cannot hold (a time not after the previous row's, a
@@ -85,20 +89,21 @@ public final class IMURecordingWriter: Sendable {
   /// error ends the recording, and every later call throws it again.
   public func write(_ sample: IMURecording.Sample) throws(IMURecordingWriteError) {
     try state.withLock { state throws(IMURecordingWriteError) in
-      switch state {
+      switch state.phase {
       case .failed(let error): throw error
       case .closed: throw .closed(path: path)
-      case .open(let sink, let rows, let previous):
-        let line = try row(sample, number: rows + 1, previous: previous)
+      case .open(let sink):
+        let line = try row(sample, number: state.rows + 1, previous: state.previous)
         do throws(FileSink.Failure) {
           try sink.append(line.utf8)
         } catch {
           let failure = IMURecordingWriteError.fileError(
             path: path, operation: error.operation, errno: error.errno)
-          state = .failed(failure)
+          state.phase = .failed(failure)
           throw failure
         }
-        state = .open(sink: sink, rows: rows + 1, previous: sample.time)
+        state.rows += 1
+        state.previous = sample.time
       }
     }
   }
@@ -106,16 +111,16 @@ public final class IMURecordingWriter: Sendable {
   /// Writes the buffered rows to the file.
   public func flush() throws(IMURecordingWriteError) {
     try state.withLock { state throws(IMURecordingWriteError) in
-      switch state {
+      switch state.phase {
       case .failed(let error): throw error
       case .closed: throw .closed(path: path)
-      case .open(let sink, _, _):
+      case .open(let sink):
         do throws(FileSink.Failure) {
           try sink.flush()
         } catch {
           let failure = IMURecordingWriteError.fileError(
             path: path, operation: error.operation, errno: error.errno)
-          state = .failed(failure)
+          state.phase = .failed(failure)
           throw failure
         }
       }
@@ -126,13 +131,13 @@ public final class IMURecordingWriter: Sendable {
   /// recording, if any. Closing twice does nothing.
   public func close() throws(IMURecordingWriteError) {
     try state.withLock { state throws(IMURecordingWriteError) in
-      switch state {
+      switch state.phase {
       case .closed: return
       case .failed(let error):
-        state = .closed
+        state.phase = .closed
         throw error
-      case .open(let sink, _, _):
-        state = .closed
+      case .open(let sink):
+        state.phase = .closed
         do throws(FileSink.Failure) {
           try sink.close()
         } catch {

@@ -21,7 +21,7 @@ extension MotionClient {
     if recorded.contains(.accelerometer) {
       let start = startAccelerometerUpdates
       client.startAccelerometerUpdates = { id in
-        RecordingTap.stream(start(id), sensor: .accelerometer, recorder: recorder) { sample in
+        RecordingTap.stream({ start(id) }, sensor: .accelerometer, recorder: recorder) { sample in
           let g = sample.acceleration
           return (CoreMotionUnits.specificForce(fromG: SIMD3(g.x, g.y, g.z)), sample.timestamp)
         }
@@ -30,7 +30,7 @@ extension MotionClient {
     if recorded.contains(.gyroscope) {
       let start = startGyroUpdates
       client.startGyroUpdates = { id in
-        RecordingTap.stream(start(id), sensor: .gyroscope, recorder: recorder) { sample in
+        RecordingTap.stream({ start(id) }, sensor: .gyroscope, recorder: recorder) { sample in
           let rate = sample.rotationRate
           return (SIMD3(rate.x, rate.y, rate.z), sample.timestamp)
         }
@@ -39,7 +39,7 @@ extension MotionClient {
     if recorded.contains(.magnetometer) {
       let start = startMagnetometerUpdates
       client.startMagnetometerUpdates = { id in
-        RecordingTap.stream(start(id), sensor: .magnetometer, recorder: recorder) { sample in
+        RecordingTap.stream({ start(id) }, sensor: .magnetometer, recorder: recorder) { sample in
           let field = sample.magneticField
           return (SIMD3(field.x, field.y, field.z), sample.timestamp)
         }

@@ -13,8 +13,8 @@ actor RecordingTap<Element: Sendable> {
   private let sensor: IMURecording.Sensors
   private var ended = false
 
-  init(
-    _ base: AsyncThrowingStream<Element, any Error>, sensor: IMURecording.Sensors,
+  private init(
+    _ base: AsyncThrowingStream<Element, any Error>, lane: Int, sensor: IMURecording.Sensors,
     recorder: MotionRecorder,
     values: @escaping @Sendable (Element) -> (values: SIMD3<Double>, time: Double)
   ) {
@@ -22,7 +22,7 @@ actor RecordingTap<Element: Sendable> {
     self.recorder = recorder
     self.sensor = sensor
     self.values = values
-    self.lane = recorder.openLane()
+    self.lane = lane
   }
 
   deinit {
@@ -56,13 +56,18 @@ actor RecordingTap<Element: Sendable> {
     recorder.closeLane(lane)
   }
 
-  /// A stream that delivers `base`'s samples and records them.
+  /// A stream that delivers the samples of the stream `start` returns and records them.
+  ///
+  /// The lane opens before `start` runs: the client's reader may hand the new subscription a
+  /// scan at once, and rows of that scan must wait for this stream's sample instead of being
+  /// written without it.
   nonisolated static func stream(
-    _ base: AsyncThrowingStream<Element, any Error>, sensor: IMURecording.Sensors,
+    _ start: () -> AsyncThrowingStream<Element, any Error>, sensor: IMURecording.Sensors,
     recorder: MotionRecorder,
     values: @escaping @Sendable (Element) -> (values: SIMD3<Double>, time: Double)
   ) -> AsyncThrowingStream<Element, any Error> {
-    let tap = RecordingTap(base, sensor: sensor, recorder: recorder, values: values)
+    let lane = recorder.openLane()
+    let tap = RecordingTap(start(), lane: lane, sensor: sensor, recorder: recorder, values: values)
     return AsyncThrowingStream(unfolding: { try await tap.next() })
   }
 }

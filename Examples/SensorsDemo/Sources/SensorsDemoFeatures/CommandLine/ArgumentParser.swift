@@ -54,7 +54,7 @@ enum ArgumentParser {
       try apply(option, value: value ?? "", to: &result)
     }
     try checkConflicts(result, helpHint: helpHint)
-    if result.command == .capture { try checkCapture(result, helpHint: helpHint) }
+    if result.command == .capture, !result.help { try checkCapture(result, helpHint: helpHint) }
     return result
   }
 

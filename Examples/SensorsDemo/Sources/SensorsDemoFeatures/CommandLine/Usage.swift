@@ -4,8 +4,9 @@ enum Usage {
       --live               read the IIO sensors under /sys/bus/iio/devices
       --iio-root DIR       read the IIO sensors under DIR (tests, chroots, umockdev)
       --mode poll|buffered how live sensors are read (default: buffered if possible)
-      --replay FILE        replay an IMU recording (CSV: t,gyr_x,gyr_y,gyr_z,acc_x,
-                           acc_y,acc_z[,mag_x,mag_y,mag_z]; s, rad/s, m/s², µT)
+      --replay FILE        replay an IMU recording (CSV: t and gyr_x,gyr_y,gyr_z,
+                           acc_x,acc_y,acc_z, mag_x,mag_y,mag_z, any of them;
+                           s, rad/s, m/s², µT), such as capture writes
       --bundled            replay the bundled recording (the default)
       --speed X            replay X times real time, 0.01 to 1000 (default 1)
     """

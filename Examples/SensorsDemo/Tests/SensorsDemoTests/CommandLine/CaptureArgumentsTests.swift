@@ -30,7 +30,7 @@ struct CaptureArgumentsTests {
   }
 
   @Test("each usage error says what capture needs")
-  func captureMessages() {
+  func captureMessages() throws {
     #expect {
       try ArgumentParser.parse(["capture", "--out", "/tmp/run"])
     } throws: { error in
@@ -38,5 +38,6 @@ struct CaptureArgumentsTests {
         ?? false
     }
     #expect(Usage.text(for: .capture).contains("--out DIR"))
+    #expect(try ArgumentParser.parse(["capture", "--help"]).help)
   }
 }
