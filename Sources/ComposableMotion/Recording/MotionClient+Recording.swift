@@ -21,28 +21,34 @@ extension MotionClient {
     if recorded.contains(.accelerometer) {
       let start = startAccelerometerUpdates
       client.startAccelerometerUpdates = { id in
-        RecordingTap.stream({ start(id) }, sensor: .accelerometer, recorder: recorder) { sample in
-          let g = sample.acceleration
-          return (CoreMotionUnits.specificForce(fromG: SIMD3(g.x, g.y, g.z)), sample.timestamp)
-        }
+        RecordingTap.stream(
+          { start(id) }, sensor: .accelerometer, recorder: recorder,
+          values: { sample in
+            let g = sample.acceleration
+            return (CoreMotionUnits.specificForce(fromG: SIMD3(g.x, g.y, g.z)), sample.timestamp)
+          })
       }
     }
     if recorded.contains(.gyroscope) {
       let start = startGyroUpdates
       client.startGyroUpdates = { id in
-        RecordingTap.stream({ start(id) }, sensor: .gyroscope, recorder: recorder) { sample in
-          let rate = sample.rotationRate
-          return (SIMD3(rate.x, rate.y, rate.z), sample.timestamp)
-        }
+        RecordingTap.stream(
+          { start(id) }, sensor: .gyroscope, recorder: recorder,
+          values: { sample in
+            let rate = sample.rotationRate
+            return (SIMD3(rate.x, rate.y, rate.z), sample.timestamp)
+          })
       }
     }
     if recorded.contains(.magnetometer) {
       let start = startMagnetometerUpdates
       client.startMagnetometerUpdates = { id in
-        RecordingTap.stream({ start(id) }, sensor: .magnetometer, recorder: recorder) { sample in
-          let field = sample.magneticField
-          return (SIMD3(field.x, field.y, field.z), sample.timestamp)
-        }
+        RecordingTap.stream(
+          { start(id) }, sensor: .magnetometer, recorder: recorder,
+          values: { sample in
+            let field = sample.magneticField
+            return (SIMD3(field.x, field.y, field.z), sample.timestamp)
+          })
       }
     }
     return client
