@@ -84,7 +84,10 @@ extension SocketSession {
         buffer.withUnsafeBytes { raw in
           framer.append(UnsafeRawBufferPointer(rebasing: raw[..<count]))
         }
-        framer.drainLines { line in sink(.line(Self.decode(line))) }
+        framer.drainLines { line in
+          if let onLine, case .success(let bytes) = line { onLine(bytes) }
+          sink(.line(Self.decode(line)))
+        }
       } else if count == 0 {
         sink(.disconnected(.closedByPeer))
         return
