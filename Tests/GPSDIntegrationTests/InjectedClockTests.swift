@@ -28,6 +28,36 @@ import Testing
     #expect(await events.next() == nil)
   }
 
+  @Test("A gpsd that accepts, answers the WATCH and hangs up at once is retried ever more slowly")
+  func backoffGrowsAcrossSessionsThatEndAtOnce() async throws {
+    let clock = ManualClock()
+    let peer = try FakeGPSDPeer(
+      sessions: 4,
+      script: [.readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted, .hangUp])
+    defer { peer.stop() }
+    let connection = GPSDConnection(
+      configuration: .init(port: peer.port, staleTimeout: nil), clock: clock)
+    var delays: [Duration] = []
+    var watched = 0
+    for await event in connection.events {
+      switch event {
+      case .state(.watching): watched += 1
+      case .state(.reconnecting(_, let delay)):
+        delays.append(delay)
+        guard delays.count < 4 else { break }
+        await clock.waitForSleepers()
+        clock.advance(by: delay)
+      default: break
+      }
+      if delays.count == 4 { break }
+    }
+    await connection.close()
+    // Each session reached `watching`, yet none proved healthy: the backoff keeps doubling.
+    #expect(watched == 4)
+    #expect(peer.connections == 4)
+    #expect(delays == [.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2)])
+  }
+
   @Test func stalenessIsMeasuredOnTheInjectedClock() async throws {
     let clock = TestClock()
     let peer = try FakeGPSDPeer(script: [
