@@ -42,7 +42,7 @@ struct CaptureReplayTests {
     configuration.reconnect = .never  // the replay ends with gpsd exiting
     let client = LocationClient.live(configuration: .init(gpsd: configuration), capture: writer)
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     let live = await LiveLocationClientTests.collectReplay(events)

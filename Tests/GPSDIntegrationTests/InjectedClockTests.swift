@@ -30,7 +30,7 @@ import Testing
 
   @Test("A gpsd that accepts, answers the WATCH and hangs up at once is retried ever more slowly")
   func backoffGrowsAcrossSessionsThatEndAtOnce() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let peer = try FakeGPSDPeer(
       sessions: 4,
       script: [.readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted, .hangUp])
@@ -46,7 +46,7 @@ import Testing
         delays.append(delay)
         guard delays.count < 4 else { break }
         await clock.waitForSleepers()
-        clock.advance(by: delay)
+        await clock.advance(by: delay)
       default: break
       }
       if delays.count == 4 { break }
