@@ -118,9 +118,13 @@ public struct IIOBufferedReader: IIOSampleReader {
       }
       return name
     case .automatic:
-      guard Sysfs.exists(device.path + "/trigger/current_trigger") else { return nil }
+      // Read now, not at discovery: what is set when the read starts is what must be kept.
+      let path = device.path + "/trigger/current_trigger"
+      guard let current = try Sysfs.readIfPresent(path)?.trimmingASCIIWhitespace(),
+        current.isEmpty
+      else { return nil }
       let system = IIOSystem(root: Self.parentDirectory(of: device.path))
-      return try system.defaultTrigger(for: device)?.name
+      return try system.attachableTrigger(for: device)?.name
     }
   }
 
