@@ -51,7 +51,10 @@ public struct IIOSystem: Hashable, Sendable {
   private func triggers(in entries: [String]) -> [IIOTrigger] {
     Self.numbered(entries, prefix: "trigger").compactMap { index, entry in
       let path = root + "/" + entry
-      guard let name = try? Sysfs.readIfPresent(path + "/name")?.trimmingASCIIWhitespace() else {
+      let name: String?
+      do {
+        name = try Sysfs.readIfPresent(path + "/name")?.trimmingASCIIWhitespace()
+      } catch {
         return nil
       }
       return IIOTrigger(index: index, name: name ?? entry, path: path)
