@@ -60,13 +60,28 @@ extension MotionClient {
     let sensors = LiveIIOSensors(
       system: IIOSystem(root: root, deviceDirectory: deviceDirectory), mode: mode,
       selection: devices, clock: clock, bufferLimit: bufferLimit, onEvent: onEvent)
-    let backend = MotionBackend(
-      searched: sensors.searched, routes: sensors.routes,
-      unavailable: sensors.routing.unavailable,
-      selfPacedReaders: sensors.pollingReaders, magneticDeclination: magneticDeclination
+    let discovery = sensors.discovery
+    let first = discovery.current.backendRouting
+    var backend = MotionBackend(
+      searched: sensors.searched, routes: first.routes, unavailable: first.unavailable,
+      selfPacedReaders: first.selfPacedReaders, magneticDeclination: magneticDeclination
     ) { (request, events) async throws(MotionError) in
       try await sensors.run(request, events)
     }
-    return MotionClient(backend: backend, bufferLimit: bufferLimit)
+    backend.rediscover = { discovery.current(serving: $0).backendRouting }
+    backend.present = { discovery.current.backendRouting }
+    var client = MotionClient(backend: backend, bufferLimit: bufferLimit)
+    let hotPlug = LiveHotPlug(discovery: discovery, onEvent: onEvent)
+    let create = client.create
+    let destroy = client.destroy
+    client.create = { id in
+      await create(id)
+      await hotPlug.retain(id)
+    }
+    client.destroy = { id in
+      await destroy(id)
+      await hotPlug.release(id)
+    }
+    return client
   }
 }
