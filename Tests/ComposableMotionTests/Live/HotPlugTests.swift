@@ -3,7 +3,6 @@ import ComposableSensorsTesting
 import Foundation
 import LinuxIIO
 import SensorsTestSupport
-import Synchronization
 import Testing
 
 /// Devices plugged in and unplugged while a manager exists, on a sysfs tree the test grows
@@ -21,17 +20,17 @@ import Testing
   @Test func aDevicePluggedInIsReportedAndReadAndItsRemovalEndsTheStream() async throws {
     let tree = try SysfsTree(fixtures: [])
     let clock = TestClock()
-    let events = Mutex<[MotionLiveEvent]>([])
+    let (events, report) = AsyncStream.makeStream(of: MotionLiveEvent.self)
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, mode: .polling, clock: clock,
-      onEvent: { event in events.withLock { $0.append(event) } })
+      onEvent: { report.yield($0) })
+    var event = events.makeAsyncIterator()
     #expect(!motion.isAccelerometerAvailable, "nothing plugged in yet")
     await motion.create(id: "board")
 
     try Self.plug("forum-lsm6dsox", "iio:device1", into: tree)
-    await eventually { events.withLock { $0.count } == 1 }
     let lsm = try IIOSystem(root: tree.root, deviceDirectory: tree.devDirectory).device(index: 1)
-    #expect(events.withLock { $0 } == [.deviceConnected(lsm, sensors: [.accelerometer, .gyro])])
+    #expect(await event.next() == .deviceConnected(lsm, sensors: [.accelerometer, .gyro]))
     #expect(motion.isAccelerometerAvailable && motion.isGyroAvailable)
 
     var accel = motion.startAccelerometerUpdates(id: "board").makeAsyncIterator()
@@ -45,18 +44,15 @@ import Testing
     {
       while try await accel.next() != nil {}
     }
-    await eventually { events.withLock { $0.count } == 2 }
-    #expect(
-      events.withLock { $0.last } == .deviceDisconnected(lsm, sensors: [.accelerometer, .gyro]))
+    #expect(await event.next() == .deviceDisconnected(lsm, sensors: [.accelerometer, .gyro]))
 
     // Another board plugged in: a new start reads it, whether or not its event came yet.
     try Self.plug("pyadi-adis16480", "iio:device0", into: tree)
     var again = motion.startAccelerometerUpdates(id: "board").makeAsyncIterator()
     let flat = try #require(try await again.next())
     #expect(abs(flat.acceleration.z - -0.996255297) < 1e-9, "read from the ADIS16480")
-    await eventually { events.withLock { $0.count } == 3 }
-    guard case .deviceConnected(let adis, let sensors) = events.withLock({ $0.last }) else {
-      Issue.record("expected the ADIS16480's connection, got \(events.withLock { $0 })")
+    guard case .deviceConnected(let adis, let sensors) = await event.next() else {
+      Issue.record("expected the ADIS16480's connection")
       return
     }
     #expect(adis.name == "adis16480")
@@ -68,26 +64,27 @@ import Testing
 
   @Test func devicesTheSelectionRejectsAndChangesWithoutAManagerAreNotReported() async throws {
     let tree = try SysfsTree(fixtures: [])
-    let events = Mutex<[MotionLiveEvent]>([])
+    let (events, report) = AsyncStream.makeStream(of: MotionLiveEvent.self)
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, mode: .polling,
-      devices: .named("adis16480"), clock: TestClock(),
-      onEvent: { event in events.withLock { $0.append(event) } })
+      devices: .named("adis16480"), clock: TestClock(), onEvent: { report.yield($0) })
+    var event = events.makeAsyncIterator()
     // No manager yet: nobody is told.
     try Self.plug("forum-lsm6dsox", "iio:device1", into: tree)
     await motion.create(id: "head")
     try tree.remove("iio:device1")
     try Self.plug("forum-lsm6dsox", "iio:device1", into: tree)
     try Self.plug("pyadi-adis16480", "iio:device0", into: tree)
-    await eventually { events.withLock { $0.count } >= 1 }
-    guard case .deviceConnected(let device, _) = events.withLock({ $0.first }) else {
-      Issue.record("expected a connection, got \(events.withLock { $0 })")
+    guard case .deviceConnected(let device, _) = await event.next() else {
+      Issue.record("expected a connection")
       return
     }
     #expect(device.name == "adis16480")
+    // Destroying the last manager returns once the watch has stopped: later changes are
+    // never reported.
     await motion.destroy(id: "head")
     try tree.remove("iio:device0")
-    // The watch stopped with the last manager: this removal is never reported.
-    #expect(events.withLock { $0.count } == 1)
+    report.finish()
+    #expect(await event.next() == nil)
   }
 }
