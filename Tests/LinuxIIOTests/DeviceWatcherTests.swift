@@ -39,6 +39,24 @@ struct DeviceWatcherTests {
     #expect(tracker.looked(at: [other]) == [.removed(enabled), .removed(both[1]), .added(other)])
   }
 
+  @Test("A device read while its attributes are being written has not vanished")
+  func unreadableIsNotRemoved() throws {
+    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let device = try tree.system.device(index: 0)
+    var tracker = DeviceSetTracker(known: [device])
+    #expect(tracker.looked(at: [], unreadable: ["iio:device0"]).isEmpty)
+    #expect(tracker.phase == .settling, "it looks again after the next quiet spell")
+    #expect(tracker.looked(at: [device]).isEmpty)
+    #expect(tracker.phase == .idle)
+    // It does not look again for ever: after the retries, it waits for the next change.
+    for _ in 0..<DeviceSetTracker.retriesForUnreadable {
+      _ = tracker.looked(at: [device], unreadable: ["iio:device9"])
+    }
+    #expect(tracker.looked(at: [device], unreadable: ["iio:device9"]).isEmpty)
+    #expect(tracker.phase == .idle)
+    #expect(tracker.looked(at: []) == [.removed(device)], "gone for good once its entry is gone")
+  }
+
   @Test(
     "A device plugged in, then unplugged, is reported each time", .tags(.integration),
     .timeLimit(.minutes(1)))

@@ -27,3 +27,27 @@ public enum MotionLiveEvent: Sendable, Hashable {
   /// device is there then.
   case deviceDisconnected(IIODevice, sensors: [MotionSensor])
 }
+
+extension MotionLiveEvent: CustomStringConvertible {
+  /// One line for a log or a status bar.
+  public var description: String {
+    func list(_ sensors: [MotionSensor]) -> String {
+      sensors.map(\.rawValue).joined(separator: ", ")
+    }
+    func name(_ device: IIODevice) -> String {
+      device.name + (device.label.map { " \"\($0)\"" } ?? "") + " (\(device.id))"
+    }
+    switch self {
+    case .fellBackToPolling(let sensors, let device, let cause):
+      return "\(device) is polled for \(list(sensors)) instead: \(cause)"
+    case .stale(let sensors, let device, let silence):
+      return "\(device) (\(list(sensors))) has delivered nothing for \(silence)"
+    case .resumed(let sensors, let device):
+      return "\(device) (\(list(sensors))) delivers again"
+    case .deviceConnected(let device, let sensors):
+      return "connected: \(name(device)) with \(list(sensors))"
+    case .deviceDisconnected(let device, let sensors):
+      return "disconnected: \(name(device)) with \(list(sensors))"
+    }
+  }
+}

@@ -24,8 +24,13 @@ struct DeviceSetTracker: Sendable {
     case settling
   }
 
+  /// How many looks in a row may find a device unreadable before the tracker stops looking
+  /// again on its own (a device being set up reads cleanly within a few settle times).
+  static let retriesForUnreadable = 10
+
   private(set) var known: [Key: IIODevice]
   private(set) var phase = Phase.idle
+  private var retries = 0
 
   init(known: [IIODevice]) {
     self.known = Dictionary(known.map { (Key($0), $0) }, uniquingKeysWith: { _, last in last })
@@ -37,10 +42,25 @@ struct DeviceSetTracker: Sendable {
   }
 
   /// The result of a look: what vanished (in index order), then what appeared.
-  mutating func looked(at devices: [IIODevice]) -> [IIODeviceChange] {
-    phase = .idle
+  ///
+  /// A device whose directory is still there but could not be read (`unreadable`: its
+  /// attributes being written as it was looked at) has not vanished: it keeps its place, and
+  /// the tracker looks again after the next quiet spell, a bounded number of times.
+  mutating func looked(
+    at devices: [IIODevice], unreadable: Set<String> = []
+  ) -> [IIODeviceChange] {
+    if unreadable.isEmpty || retries >= Self.retriesForUnreadable {
+      phase = .idle
+      retries = 0
+    } else {
+      phase = .settling
+      retries += 1
+    }
     var current: [Key: IIODevice] = [:]
     for device in devices { current[Key(device)] = device }
+    for (key, device) in known where unreadable.contains(key.id) && current[key] == nil {
+      current[key] = device
+    }
     let removed = known.filter { current[$0.key] == nil }.values.sorted { $0.index < $1.index }
     let added = current.filter { known[$0.key] == nil }.values.sorted { $0.index < $1.index }
     known = current

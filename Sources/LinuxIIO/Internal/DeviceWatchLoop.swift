@@ -80,6 +80,9 @@ struct DeviceWatchLoop: Sendable {
   /// Scans the root and reports what changed since the last look.
   private func look(_ tracker: inout DeviceSetTracker) throws(IIOError) {
     let found = try watcher.system.scan()
-    for change in tracker.looked(at: found.devices) { continuation.yield(change) }
+    let unreadable = Set(found.skipped.map(\.id))
+    for change in tracker.looked(at: found.devices, unreadable: unreadable) {
+      continuation.yield(change)
+    }
   }
 }
