@@ -46,28 +46,14 @@ public struct IIODeviceWatcher: Sendable {
   /// the devices then present differ from `known` (pass the devices of a scan you already
   /// made; pass nothing to get an ``IIODeviceChange/added(_:)`` for every device present).
   public func start(knowing known: [IIODevice] = []) -> IIODeviceWatch {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(
-      of: IIODeviceChange.self, bufferingPolicy: .bufferingNewest(bufferingNewest))
-    let wake: WakeSignal
-    do {
-      wake = try WakeSignal()
-    } catch {
-      continuation.finish(
-        throwing: IIOError.systemCallFailed(path: "pipe", operation: "create", errno: error.errno))
-      return IIODeviceWatch(changes: stream, wake: nil)
+    let tracker = DeviceSetTracker(known: known)
+    let (changes, wake) = ThreadFedStream.start(
+      of: IIODeviceChange.self, threadName: "iio watch", path: system.root,
+      bufferingNewest: bufferingNewest
+    ) { wake, continuation in
+      DeviceWatchLoop(watcher: self, tracker: tracker, wake: wake, continuation: continuation)
+        .run()
     }
-    // Signal only, never wait for the thread here (see IIOBufferedReader.start()).
-    continuation.onTermination = { _ in wake.signal() }
-    let loop = DeviceWatchLoop(
-      watcher: self, tracker: DeviceSetTracker(known: known), wake: wake,
-      continuation: continuation)
-    if let code = DetachedThread.start(name: "iio watch", { loop.run() }) {
-      wake.markDone()
-      continuation.finish(
-        throwing: IIOError.systemCallFailed(
-          path: system.root, operation: "pthread_create", errno: code))
-      return IIODeviceWatch(changes: stream, wake: nil)
-    }
-    return IIODeviceWatch(changes: stream, wake: wake)
+    return IIODeviceWatch(changes: changes, wake: wake)
   }
 }
