@@ -52,7 +52,9 @@ final class LiveHotPlug: Sendable {
     }
     guard let epoch else { return }
     let system = discovery.system
-    // What is there now is the baseline: only later changes are news.
+    // What is there now is the baseline (only later changes are news), and what
+    // `isAvailable` answers from.
+    discovery.refresh()
     let known = (try? system.scan().devices) ?? []
     let watch = IIODeviceWatcher(system: system, settleTime: settleTime).start(knowing: known)
     let running = Running(watch: watch, forwarder: forward(watch))

@@ -70,8 +70,17 @@ import Testing
       devices: .named("adis16480"), clock: TestClock(), onEvent: { report.yield($0) })
     var event = events.makeAsyncIterator()
     // No manager yet: nobody is told.
-    try Self.plug("forum-lsm6dsox", "iio:device1", into: tree)
+    try Self.plug("pyadi-adis16480", "iio:device0", into: tree)
+    #expect(!motion.isAccelerometerAvailable, "not looked at yet")
     await motion.create(id: "head")
+    #expect(motion.isAccelerometerAvailable, "looked at when the first manager was made")
+    try tree.remove("iio:device0")
+    guard case .deviceDisconnected(let gone, _) = await event.next() else {
+      Issue.record("expected a disconnection")
+      return
+    }
+    #expect(gone.name == "adis16480")
+    try Self.plug("forum-lsm6dsox", "iio:device1", into: tree)
     try tree.remove("iio:device1")
     try Self.plug("forum-lsm6dsox", "iio:device1", into: tree)
     try Self.plug("pyadi-adis16480", "iio:device0", into: tree)
