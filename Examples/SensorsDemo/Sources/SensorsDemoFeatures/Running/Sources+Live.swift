@@ -36,7 +36,11 @@ extension Sources {
       case .buffered: .buffered
       case nil: .automatic
       }
-    let client = MotionClient.live(root: root, mode: readingMode, clock: ContinuousClock())
+    // What the client decides or sees on its own (a fall-back to polling, a stale device,
+    // devices plugged in or out) goes to standard error, beside the data on standard output.
+    let client = MotionClient.live(
+      root: root, mode: readingMode, clock: ContinuousClock(),
+      onEvent: { StandardError.write("sensors-demo: \($0)") })
     let names = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
     return .success(Source(client: client, description: "IIO sensors: \(names)", isReplay: false))
   }
