@@ -1,6 +1,6 @@
 // imu-fuse: fuses a gyroscope/accelerometer/magnetometer recording into attitude quaternions.
 //
-//   imu-fuse INPUT.csv [--6d] > OUTPUT.csv
+//   imu-fuse INPUT.csv [--6d] [--offline] > OUTPUT.csv
 //
 // Exit status: 0 success, 1 unreadable, invalid or unusable input, 2 usage error, 3 some rows rejected.
 import ComposableMotion
@@ -8,7 +8,7 @@ import ComposableSensorsFoundation
 import Foundation
 
 let usage = """
-  usage: imu-fuse INPUT.csv [--6d] > OUTPUT.csv
+  usage: imu-fuse INPUT.csv [--6d] [--offline] > OUTPUT.csv
 
   Estimates the orientation of an IMU for every row of a recording and writes CSV
   t,qw,qx,qy,qz: the unit quaternion rotating sensor coordinates into East-North-Up.
@@ -18,6 +18,8 @@ let usage = """
              optional mag_x,mag_y,mag_z (µT; a row may leave all three empty).
              Use - to read standard input.
   --6d       ignore the magnetometer: z is up, the heading is arbitrary and drifts.
+  --offline  look ahead: estimate every row from the whole recording (forward-backward
+             smoother; more accurate, but no longer causal: rows depend on later rows).
   --help     show this help.
 
   Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
@@ -36,6 +38,7 @@ func fail(_ message: String, status: Int32) -> Never {
 
 var inputPath: String?
 var sixD = false
+var offline = false
 for argument in CommandLine.arguments.dropFirst() {
   switch argument {
   case "--help", "-h":
@@ -43,6 +46,8 @@ for argument in CommandLine.arguments.dropFirst() {
     exit(0)
   case "--6d":
     sixD = true
+  case "--offline":
+    offline = true
   case _ where argument.hasPrefix("--"):
     fail("unknown option \(argument)\n\(usage)", status: 2)
   default:
@@ -63,6 +68,9 @@ do {
   fail("\(inputPath): \(error)", status: 1)
 }
 
+let smoothed =
+  offline
+  ? OfflineOrientationSmoother().smooth(recording.samples, usesMagnetometer: !sixD) : nil
 var filter = OrientationFilter()
 var output = [UInt8]()
 output.reserveCapacity(recording.samples.count * 96 + 16)
@@ -70,18 +78,26 @@ output.append(contentsOf: "t,qw,qx,qy,qz\n".utf8)
 var rejectedRows = 0
 let reportedRejections = 20
 for (index, sample) in recording.samples.enumerated() {
-  let accepted = filter.update(
-    gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
-    magnetometer: sixD ? nil : sample.magnetometer, timestamp: sample.time)
-  if !accepted {
+  let rejection: OrientationFilter.SampleRejection?
+  if let smoothed {
+    rejection = smoothed.rejections[index]
+  } else {
+    let accepted = filter.update(
+      gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+      magnetometer: sixD ? nil : sample.magnetometer, timestamp: sample.time)
+    rejection = accepted ? nil : filter.lastRejection
+  }
+  if let reason = rejection {
     rejectedRows += 1
-    if rejectedRows <= reportedRejections, let reason = filter.lastRejection {
+    if rejectedRows <= reportedRejections {
       // Row numbers count data rows from 1, after the header.
       FileHandle.standardError.write(
         Data("imu-fuse: row \(index + 1) (t = \(sample.time) s) rejected: \(reason)\n".utf8))
     }
   }
-  let q = sixD ? filter.orientation6D : filter.orientation
+  let q =
+    smoothed.map { sixD ? $0.orientations6D[index] : $0.orientations[index] }
+    ?? (sixD ? filter.orientation6D : filter.orientation)
   output.append(contentsOf: "\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z)\n".utf8)
 }
 if rejectedRows > reportedRejections {

@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// The steps of OfflineOrientationSmoother after the bias: timing, the 6D orientations, disturbances.
+extension OfflineOrientationSmoother {
+  /// The time in s each accepted sample's rate is integrated over: since the previous accepted sample, or
+  /// since a sample rejected for a time gap (the causal filter restarts its clock there); 0 for the first
+  /// and for rejected samples.
+  func sampleIntervals(
+    _ samples: [IMURecording.Sample], rejections: [OrientationFilter.SampleRejection?]
+  ) -> [Double] {
+    var intervals = [Double](repeating: 0, count: samples.count)
+    var last: Double?
+    for (index, sample) in samples.enumerated() {
+      switch rejections[index] {
+      case nil:
+        if let last { intervals[index] = sample.time - last }
+        last = sample.time
+      case .timeGap?:
+        last = sample.time
+      default:
+        break
+      }
+    }
+    return intervals
+  }
+
+  /// The mean interval between accepted samples in s, the rate the low-passes are designed for (0.01 s if
+  /// there is no interval at all).
+  func nominalInterval(_ intervals: [Double], accepted: [Bool]) -> Double {
+    var sum = 0.0
+    var count = 0
+    for (interval, accepted) in zip(intervals, accepted) where accepted && interval > 0 {
+      sum += interval
+      count += 1
+    }
+    let mean = count > 0 ? sum / Double(count) : 0.01
+    return mean.isFinite && mean > 0 ? mean : 0.01
+  }
+
+  /// Sensor → 6D frame: the rates less `bias` integrated, then turned so that the specific force,
+  /// low-passed without lag in the integrated frame, points up.
+  func inclinationCorrected(
+    _ samples: [IMURecording.Sample], bias: [SIMD3<Double>], accepted: [Bool],
+    intervals: [Double], nominalInterval: Double
+  ) -> [Quaternion] {
+    var integrated = [Quaternion](repeating: .identity, count: samples.count)
+    var q = Quaternion.identity
+    for index in samples.indices {
+      if accepted[index], intervals[index] > 0 {
+        q =
+          (q * strapdownStep(samples[index].gyroscope - bias[index], interval: intervals[index]))
+          .renormalized
+      }
+      integrated[index] = q
+    }
+    let hasAccelerometer = samples.indices.map { index in
+      accepted[index] && samples[index].accelerometer != .zero
+    }
+    var inertial = samples.indices.map { index in
+      hasAccelerometer[index] ? integrated[index].rotate(samples[index].accelerometer) : .zero
+    }
+    ZeroPhaseLowPass.filter(
+      &inertial, valid: hasAccelerometer,
+      coefficients: LowPassCoefficients(
+        tau: parameters.filter.accelerometerTau, interval: nominalInterval))
+    var correction = Quaternion.identity
+    var result = integrated
+    for index in samples.indices {
+      if hasAccelerometer[index], let up = correction.rotate(inertial[index]).unitDirection {
+        // The smallest rotation (about a horizontal axis) that makes `up` vertical.
+        let w = ((up.z + 1) / 2).squareRoot()
+        let step =
+          w > 1e-6
+          ? Quaternion(w: w, x: 0.5 * up.y / w, y: -0.5 * up.x / w, z: 0)
+          : Quaternion(w: 0, x: 1, y: 0, z: 0)
+        correction = (step * correction).renormalized
+      }
+      result[index] = (correction * integrated[index]).renormalized
+    }
+    return result
+  }
+
+  /// Whether each field (µT, 6D frame; nil where there is none) is disturbed: its zero-phase low-passed
+  /// norm or dip deviates from the recording's median beyond the causal filter's thresholds, or it lies
+  /// within the undisturbed time of such a sample.
+  func magneticDisturbances(
+    _ fields: [SIMD3<Double>?], samples: [IMURecording.Sample], nominalInterval: Double
+  ) -> [Bool] {
+    let p = parameters.filter
+    let valid = fields.map { $0 != nil }
+    guard p.rejectsMagneticDisturbances, valid.contains(true) else {
+      return Array(repeating: false, count: fields.count)
+    }
+    var normDip = fields.map { field -> SIMD2<Double> in
+      guard let field, let direction = field.unitDirection else { return .zero }
+      // Components are at most 1e4 µT (larger samples are rejected), so the squares cannot overflow.
+      return SIMD2((field * field).sum().squareRoot(), -asin(max(-1, min(1, direction.z))))
+    }
+    ZeroPhaseLowPass.filter(
+      &normDip, valid: valid,
+      coefficients: LowPassCoefficients(tau: p.magneticCurrentTau, interval: nominalInterval))
+    let present = zip(normDip, valid).compactMap { value, valid in valid ? value : nil }
+    let referenceNorm = median(present.map(\.x))
+    let referenceDip = median(present.map(\.y))
+    let dipThreshold = p.magneticDipThreshold * Double.pi / 180
+    var disturbed = zip(normDip, valid).map { value, valid in
+      valid
+        && !(abs(value.x - referenceNorm) < p.magneticNormThreshold * referenceNorm
+          && abs(value.y - referenceDip) < dipThreshold)
+    }
+    // Widen each disturbed stretch by the margin on both sides (two linear sweeps).
+    let margin = p.magneticMinimumUndisturbedTime
+    guard margin > 0 else { return disturbed }
+    let core = disturbed
+    var lastDisturbed = -Double.infinity
+    for index in samples.indices {
+      if core[index] { lastDisturbed = samples[index].time }
+      if samples[index].time - lastDisturbed <= margin { disturbed[index] = true }
+    }
+    var nextDisturbed = Double.infinity
+    for index in samples.indices.reversed() {
+      if core[index] { nextDisturbed = samples[index].time }
+      if nextDisturbed - samples[index].time <= margin { disturbed[index] = true }
+    }
+    return disturbed
+  }
+}
+
+/// The median of non-empty finite values (the mean of the middle two for an even count); 0 if empty.
+private func median(_ values: [Double]) -> Double {
+  guard !values.isEmpty else { return 0 }
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// The rotation by `rate` (rad/s) over `interval` s: angle |rate|·interval about `rate`, with series for
+/// small angles so a zero rate needs no division.
+private func strapdownStep(_ rate: SIMD3<Double>, interval: Double) -> Quaternion {
+  let half = interval / 2
+  let h2 = (rate * rate).sum() * half * half
+  let c: Double
+  let sinc: Double
+  if h2 < 0.0025 {
+    c = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30))
+    sinc = 1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42))
+  } else {
+    let h = h2.squareRoot()
+    c = cos(h)
+    sinc = sin(h) / h
+  }
+  let v = rate * (half * sinc)
+  return Quaternion(w: c, x: v.x, y: v.y, z: v.z)
+}
