@@ -11,9 +11,9 @@
 /// The smoother works in four steps, each the acausal counterpart of a part of the causal filter:
 ///
 /// 1. **Gyroscope bias from both directions.** The causal filter runs forwards, and again over the
-///    time-reversed recording (order reversed, rates negated). At every sample the two bias estimates are
-///    combined weighted by their information (inverse covariance): the two-filter smoother, so the bias is
-///    as well known at the start as at the end.
+///    time-reversed recording. At every sample the two bias estimates are combined weighted by their
+///    information (inverse covariance): the two-filter smoother, so the bias is as well known at the start
+///    as at the end.
 /// 2. **Inclination without lag.** The rates, less that bias, are integrated; the accelerometer, turned
 ///    into this almost-inertial frame, is low-passed forwards and backwards (the causal filter's time
 ///    constant ``OrientationFilter/Parameters/accelerometerTau``, without its lag), and each orientation is
@@ -26,6 +26,11 @@
 /// 4. **Heading by a Rauch–Tung–Striebel smoother.** The offset between the 6D frame and East-North-Up is
 ///    a random walk observed by the remaining magnetometer samples (``Parameters/headingTau``); across a
 ///    disturbance it is interpolated from both ends rather than held from the start.
+///
+/// The smoother prefers no direction of time: the time-reversed recording (order reversed, times and
+/// rates negated, and each rate moved to the sample before it, because a rate covers the interval that
+/// ends at its sample) gives the same orientations in reverse order, up to the first and last samples'
+/// rates.
 ///
 /// Memory is linear in the number of samples (about 300 bytes each) and so is time (about three times
 /// the causal filter's). Rejected samples (see ``OrientationFilter/SampleRejection``) are left out of
@@ -77,6 +82,11 @@ public struct OfflineOrientationSmoother: Sendable {
       else { return nil }
       return orientations6D[index].rotate(field)
     }
+    guard fields.contains(where: { $0 != nil }) else {
+      return OfflineOrientationEstimate(
+        orientations: orientations6D, orientations6D: orientations6D, gyroscopeBias: bias,
+        magneticallyDisturbed: Array(repeating: true, count: count), rejections: rejections)
+    }
     let disturbed = magneticDisturbances(fields, samples: samples, nominalInterval: nominal)
     let headings = fields.map { field in field.map { atan2($0.x, $0.y) } ?? 0 }
     var usable = zip(fields, disturbed).map { field, disturbed in field != nil && !disturbed }
@@ -116,12 +126,15 @@ public struct OfflineOrientationSmoother: Sendable {
       bias[index] = forward.bias
       information[index] = forward.biasCovariance.inverse ?? .identity
     }
-    // Backwards: reversed order, negated rates and times (so they increase); its bias is the negated one.
+    // Backwards: the time-reversed recording (reversed order, negated times so they increase, and each
+    // rate negated and moved to the sample before it, since a rate belongs to the interval ending at its
+    // sample); its bias is the negated one.
     var backward = OrientationFilter(parameters: parameters.filter)
     for index in stride(from: count - 1, through: 0, by: -1) {
       let sample = samples[index]
       backward.update(
-        gyroscope: -sample.gyroscope, accelerometer: sample.accelerometer,
+        gyroscope: -samples[min(index + 1, count - 1)].gyroscope,
+        accelerometer: sample.accelerometer,
         magnetometer: usesMagnetometer ? sample.magnetometer : nil, timestamp: -sample.time)
       guard let reverseInformation = backward.biasCovariance.inverse,
         let combined = (information[index] + reverseInformation).inverse

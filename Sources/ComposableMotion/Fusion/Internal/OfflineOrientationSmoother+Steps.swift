@@ -43,20 +43,46 @@ extension OfflineOrientationSmoother {
 
   /// Sensor → 6D frame: the rates less `bias` integrated, then turned so that the specific force,
   /// low-passed without lag in the integrated frame, points up.
+  ///
+  /// Each rate is integrated over the interval that ends at its sample, as in the causal filter (the
+  /// convention that makes BROAD's gyroscope agree best with its other sensors: integrating the mean of
+  /// the two rates at a step's ends instead raises the inclination error from 0.48° to 0.67°). Nothing else
+  /// prefers a direction of time: each step subtracts the mean bias at its two ends, the integrated frame
+  /// is the sensor frame at the middle accepted sample (half-way through the middle step for an even
+  /// count), and the inclination corrections accumulate outwards from there. So the time-reversed recording
+  /// (see ``OfflineOrientationSmoother``) gives the same orientations in reverse order.
   func inclinationCorrected(
     _ samples: [IMURecording.Sample], bias: [SIMD3<Double>], accepted: [Bool],
     intervals: [Double], nominalInterval: Double
   ) -> [Quaternion] {
+    let acceptedIndices = samples.indices.filter { accepted[$0] }
+    guard let firstAccepted = acceptedIndices.first else {
+      return Array(repeating: .identity, count: samples.count)
+    }
+    let lower = acceptedIndices[(acceptedIndices.count - 1) / 2]
+    let upper = acceptedIndices[acceptedIndices.count / 2]
     var integrated = [Quaternion](repeating: .identity, count: samples.count)
     var q = Quaternion.identity
+    var previousBias = bias[firstAccepted]
+    var middle = Quaternion.identity
     for index in samples.indices {
-      if accepted[index], intervals[index] > 0 {
-        q =
-          (q * strapdownStep(samples[index].gyroscope - bias[index], interval: intervals[index]))
-          .renormalized
+      if accepted[index] {
+        if intervals[index] > 0 {
+          let rate = samples[index].gyroscope - (previousBias + bias[index]) / 2
+          if index == upper, lower != upper {
+            // The integrated frame's origin: half-way through the step between the middle two samples.
+            middle = (q * strapdownStep(rate, interval: intervals[index] / 2)).renormalized
+          }
+          q = (q * strapdownStep(rate, interval: intervals[index])).renormalized
+        }
+        previousBias = bias[index]
       }
+      if index == lower, lower == upper { middle = q }
       integrated[index] = q
     }
+    let origin = middle.conjugate
+    for index in samples.indices { integrated[index] = (origin * integrated[index]).renormalized }
+
     let hasAccelerometer = samples.indices.map { index in
       accepted[index] && samples[index].accelerometer != .zero
     }
@@ -67,18 +93,17 @@ extension OfflineOrientationSmoother {
       &inertial, valid: hasAccelerometer,
       coefficients: LowPassCoefficients(
         tau: parameters.filter.accelerometerTau, interval: nominalInterval))
-    var correction = Quaternion.identity
     var result = integrated
-    for index in samples.indices {
-      if hasAccelerometer[index], let up = correction.rotate(inertial[index]).unitDirection {
-        // The smallest rotation (about a horizontal axis) that makes `up` vertical.
-        let w = ((up.z + 1) / 2).squareRoot()
-        let step =
-          w > 1e-6
-          ? Quaternion(w: w, x: 0.5 * up.y / w, y: -0.5 * up.x / w, z: 0)
-          : Quaternion(w: 0, x: 1, y: 0, z: 0)
-        correction = (step * correction).renormalized
-      }
+    let start = leveled(.identity, by: inertial[lower] + inertial[upper])
+    var correction = start
+    for index in lower...upper { result[index] = (start * integrated[index]).renormalized }
+    for index in (upper + 1)..<samples.count {
+      if hasAccelerometer[index] { correction = leveled(correction, by: inertial[index]) }
+      result[index] = (correction * integrated[index]).renormalized
+    }
+    correction = start
+    for index in stride(from: lower - 1, through: 0, by: -1) {
+      if hasAccelerometer[index] { correction = leveled(correction, by: inertial[index]) }
       result[index] = (correction * integrated[index]).renormalized
     }
     return result
@@ -128,6 +153,18 @@ extension OfflineOrientationSmoother {
     }
     return disturbed
   }
+}
+
+/// `correction` turned by the smallest rotation (about a horizontal axis) that makes `specificForce`
+/// (integrated frame) point up once corrected; unchanged if the force has no direction.
+private func leveled(_ correction: Quaternion, by specificForce: SIMD3<Double>) -> Quaternion {
+  guard let up = correction.rotate(specificForce).unitDirection else { return correction }
+  let w = ((up.z + 1) / 2).squareRoot()
+  let step =
+    w > 1e-6
+    ? Quaternion(w: w, x: 0.5 * up.y / w, y: -0.5 * up.x / w, z: 0)
+    : Quaternion(w: 0, x: 1, y: 0, z: 0)
+  return (step * correction).renormalized
 }
 
 /// The median of non-empty finite values (the mean of the middle two for an even count); 0 if empty.

@@ -1,16 +1,23 @@
-/// A second-order Butterworth low-pass run forwards and then backwards over a whole series, so its output
-/// has no lag: each value is an average of its past and its future. Entries marked invalid are skipped
-/// and take the output of the nearest valid entry before them (after them at the start).
+/// A second-order Butterworth low-pass run forwards and backwards over a whole series, so its output
+/// has no lag: each value is an average of its past and its future. The result is the mean of
+/// forwards-then-backwards and backwards-then-forwards, which differ only near the ends, so reversing the
+/// series reverses the result exactly. Entries marked invalid are skipped; they end up with the mean of
+/// the outputs of the nearest valid entries on either side.
 enum ZeroPhaseLowPass {
   static func filter<Vector: SIMD>(
     _ values: inout [Vector], valid: [Bool], coefficients c: LowPassCoefficients
   ) where Vector.Scalar == Double {
-    guard let first = valid.firstIndex(of: true) else { return }
-    run(&values, valid: valid, indices: values.indices, start: values[first], coefficients: c)
-    guard let last = valid.lastIndex(of: true) else { return }
-    run(
-      &values, valid: valid, indices: values.indices.reversed(), start: values[last],
-      coefficients: c)
+    guard let first = valid.firstIndex(of: true), let last = valid.lastIndex(of: true) else {
+      return
+    }
+    let forwards = values.indices
+    let backwards = values.indices.reversed()
+    var reverseFirst = values
+    run(&values, valid: valid, indices: forwards, start: values[first], coefficients: c)
+    run(&values, valid: valid, indices: backwards, start: values[last], coefficients: c)
+    run(&reverseFirst, valid: valid, indices: backwards, start: reverseFirst[last], coefficients: c)
+    run(&reverseFirst, valid: valid, indices: forwards, start: reverseFirst[first], coefficients: c)
+    for index in values.indices { values[index] = (values[index] + reverseFirst[index]) / 2 }
   }
 
   /// One pass in the order of `indices`, starting settled at `start` (a constant input gives a constant
