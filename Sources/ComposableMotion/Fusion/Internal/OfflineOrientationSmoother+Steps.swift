@@ -159,12 +159,7 @@ extension OfflineOrientationSmoother {
 /// (integrated frame) point up once corrected; unchanged if the force has no direction.
 private func leveled(_ correction: Quaternion, by specificForce: SIMD3<Double>) -> Quaternion {
   guard let up = correction.rotate(specificForce).unitDirection else { return correction }
-  let w = ((up.z + 1) / 2).squareRoot()
-  let step =
-    w > 1e-6
-    ? Quaternion(w: w, x: 0.5 * up.y / w, y: -0.5 * up.x / w, z: 0)
-    : Quaternion(w: 0, x: 1, y: 0, z: 0)
-  return (step * correction).renormalized
+  return (Quaternion.leveling(up) * correction).renormalized
 }
 
 /// The median of non-empty finite values (the mean of the middle two for an even count); 0 if empty.
