@@ -32,9 +32,9 @@
 /// ends at its sample) gives the same orientations in reverse order, up to the first and last samples'
 /// rates.
 ///
-/// Memory is linear in the number of samples (about 300 bytes each) and so is time (about three times
-/// the causal filter's). Rejected samples (see ``OrientationFilter/SampleRejection``) are left out of
-/// every step, so no finite or non-finite input makes an orientation non-finite.
+/// Memory and time are linear in the number of samples (a few hundred bytes each; two causal passes and
+/// a few sweeps). Rejected samples (see ``OrientationFilter/SampleRejection``) are left out of every step,
+/// so no finite or non-finite input makes an orientation non-finite.
 ///
 /// ```swift
 /// let recording = try IMURecording(contentsOf: "walk.csv")
