@@ -127,8 +127,39 @@ struct OfflineOrientationSmootherTests {
       $0.0
     }
     #expect(flagged.count == 2000)
-    #expect(rms(offlineHeading) < 1)
-    #expect(rms(offlineHeading) < rms(causalHeading))
+    // 0.23° RMS in the disturbed third; the causal filter, which can only hold, drifts to 2.6°.
+    #expect(rms(offlineHeading) < 0.5)
+    #expect(rms(offlineHeading) < 0.2 * rms(causalHeading))
+  }
+
+  @Test func aSlowMagnetometerAndAPauseInTheRecordingStillGiveTheTruth() {
+    var imu = SyntheticIMU()
+    imu.gyroscopeBias = SIMD3(0.003, 0.002, -0.004)
+    let turn = SIMD3<Double>(0.2, 0.4, -0.3)
+    var samples: [IMURecording.Sample] = []
+    var truth: [Quaternion] = []
+    for step in 0..<4000 {  // 40 s at 100 Hz, the magnetometer at 10 Hz, 30 s missing after 20 s
+      let rate = turn * cos(Double(step) / 250)
+      var sample = imu.sample(angularVelocity: rate)
+      if step % 10 != 0 { sample.magnetometer = nil }
+      if step >= 2000 { sample.time += 30 }
+      samples.append(sample)
+      truth.append(imu.orientation)
+      imu.advance(angularVelocity: rate)
+    }
+    let estimate = OfflineOrientationSmoother().smooth(samples)
+    let errors = zip(estimate.orientations, truth).map { degrees($0.angle(to: $1)) }
+    #expect(estimate.rejections[2000] == .timeGap(.gyroscope))
+    #expect(estimate.rejectedSampleCount == 1)
+    var filter = OrientationFilter()
+    let causalErrors = zip(samples, truth).map { sample, truth in
+      filter.update(sample)
+      return degrees(filter.orientation.angle(to: truth))
+    }
+    // The vertical bias is barely observable in 40 s of turning, so the heading drifts; the smoother
+    // follows the drift from both sides (0.98° RMS, causal 1.25°).
+    #expect(rms(errors) < 0.85 * rms(causalErrors))
+    #expect(errors.allSatisfy { $0 < 2 })
   }
 
   @Test func absurdValuesAreRejectedAndEveryOrientationStaysFiniteAndUnit() {
