@@ -24,7 +24,8 @@ let usage = """
 
   Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
   of 1e200 rad/s, or a time gap over 10 s) are rejected: their estimate repeats the
-  previous one and each is reported on standard error.
+  previous one (with --offline: is taken from the rows around it) and each is
+  reported on standard error.
 
   Exit status: 0 success, 1 invalid or unusable input (no row could be used),
   2 usage error, 3 success but some rows were rejected.
