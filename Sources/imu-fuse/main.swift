@@ -1,6 +1,6 @@
 // imu-fuse: fuses a gyroscope/accelerometer/magnetometer recording into attitude quaternions.
 //
-//   imu-fuse INPUT.csv [--6d] > OUTPUT.csv
+//   imu-fuse INPUT.csv [--6d] [--offline] > OUTPUT.csv
 //
 // Exit status: 0 success, 1 unreadable, invalid or unusable input, 2 usage error, 3 some rows rejected.
 import ComposableMotion
@@ -8,7 +8,7 @@ import ComposableSensorsFoundation
 import Foundation
 
 let usage = """
-  usage: imu-fuse INPUT.csv [--6d] > OUTPUT.csv
+  usage: imu-fuse INPUT.csv [--6d] [--offline] > OUTPUT.csv
 
   Estimates the orientation of an IMU for every row of a recording and writes CSV
   t,qw,qx,qy,qz: the unit quaternion rotating sensor coordinates into East-North-Up.
@@ -18,11 +18,14 @@ let usage = """
              optional mag_x,mag_y,mag_z (µT; a row may leave all three empty).
              Use - to read standard input.
   --6d       ignore the magnetometer: z is up, the heading is arbitrary and drifts.
+  --offline  look ahead: estimate every row from the whole recording (forward-backward
+             smoother; more accurate, but no longer causal: rows depend on later rows).
   --help     show this help.
 
   Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
   of 1e200 rad/s, or a time gap over 10 s) are rejected: their estimate repeats the
-  previous one and each is reported on standard error.
+  previous one (with --offline: is taken from the rows around it) and each is
+  reported on standard error.
 
   Exit status: 0 success, 1 invalid or unusable input (no row could be used),
   2 usage error, 3 success but some rows were rejected.
@@ -36,6 +39,7 @@ func fail(_ message: String, status: Int32) -> Never {
 
 var inputPath: String?
 var sixD = false
+var offline = false
 for argument in CommandLine.arguments.dropFirst() {
   switch argument {
   case "--help", "-h":
@@ -43,6 +47,8 @@ for argument in CommandLine.arguments.dropFirst() {
     exit(0)
   case "--6d":
     sixD = true
+  case "--offline":
+    offline = true
   case _ where argument.hasPrefix("--"):
     fail("unknown option \(argument)\n\(usage)", status: 2)
   default:
@@ -69,6 +75,9 @@ guard recording.sensors.isSuperset(of: [.gyroscope, .accelerometer]) else {
       + "gyroscope (gyr_x,gyr_y,gyr_z) and the accelerometer (acc_x,acc_y,acc_z)", status: 1)
 }
 
+let smoothed =
+  offline
+  ? OfflineOrientationSmoother().smooth(recording.samples, usesMagnetometer: !sixD) : nil
 var filter = OrientationFilter()
 var output = [UInt8]()
 output.reserveCapacity(recording.samples.count * 96 + 16)
@@ -76,18 +85,25 @@ output.append(contentsOf: "t,qw,qx,qy,qz\n".utf8)
 var rejectedRows = 0
 let reportedRejections = 20
 for (index, sample) in recording.samples.enumerated() {
-  var row = sample
-  if sixD { row.magnetometer = nil }
-  let accepted = filter.update(row)
-  if !accepted {
+  let rejection: OrientationFilter.SampleRejection?
+  if let smoothed {
+    rejection = smoothed.rejections[index]
+  } else {
+    var row = sample
+    if sixD { row.magnetometer = nil }
+    rejection = filter.update(row) ? nil : filter.lastRejection
+  }
+  if let reason = rejection {
     rejectedRows += 1
-    if rejectedRows <= reportedRejections, let reason = filter.lastRejection {
+    if rejectedRows <= reportedRejections {
       // Row numbers count data rows from 1, after the header.
       FileHandle.standardError.write(
         Data("imu-fuse: row \(index + 1) (t = \(sample.time) s) rejected: \(reason)\n".utf8))
     }
   }
-  let q = sixD ? filter.orientation6D : filter.orientation
+  let q =
+    smoothed.map { sixD ? $0.orientations6D[index] : $0.orientations[index] }
+    ?? (sixD ? filter.orientation6D : filter.orientation)
   output.append(contentsOf: "\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z)\n".utf8)
 }
 if rejectedRows > reportedRejections {

@@ -4,7 +4,8 @@ import Glibc
 /// libFuzzer entry point: the bytes as a stream of IMU samples (ten doubles each: time, gyroscope,
 /// accelerometer, magnetometer, any bit pattern: NaN, infinities, 1e300, time going backwards).
 /// The filter may reject a sample; it must never trap, and its orientation stays a finite unit
-/// quaternion whatever it was fed.
+/// quaternion whatever it was fed. The offline smoother then gets all the samples at once, with the
+/// same demand on every estimate.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func filterFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
@@ -20,21 +21,31 @@ public func filterFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
         / 100
     }
   var filter = OrientationFilter()
+  var samples: [IMURecording.Sample] = []
   var index = 0
   while index + 10 <= values.count {
     let v = values[index..<(index + 10)].map { $0 }
-    _ = filter.update(
-      IMURecording.Sample(
-        time: v[0], gyroscope: SIMD3(v[1], v[2], v[3]), accelerometer: SIMD3(v[4], v[5], v[6]),
-        magnetometer: SIMD3(v[7], v[8], v[9])))
-    let q = filter.orientation
-    let norm = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
-    guard norm.isFinite, abs(norm - 1) < 1e-6 else {
-      fatalError("orientation \(q) after \(index / 10 + 1) samples is not a unit quaternion")
-    }
+    let sample = IMURecording.Sample(
+      time: v[0], gyroscope: SIMD3(v[1], v[2], v[3]), accelerometer: SIMD3(v[4], v[5], v[6]),
+      magnetometer: SIMD3(v[7], v[8], v[9]))
+    samples.append(sample)
+    _ = filter.update(sample)
+    requireUnit(filter.orientation, "orientation after \(index / 10 + 1) samples")
     index += 10
   }
+  // The offline smoother over the same samples: every estimate a finite unit quaternion too.
+  let estimate = OfflineOrientationSmoother().smooth(samples)
+  for (row, q) in estimate.orientations.enumerated() {
+    requireUnit(q, "offline orientation \(row + 1) of \(samples.count)")
+  }
   return 0
+}
+
+private func requireUnit(_ q: Quaternion, _ what: @autoclosure () -> String) {
+  let norm = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
+  guard norm.isFinite, abs(norm - 1) < 1e-6 else {
+    fatalError("\(what()) \(q) is not a unit quaternion")
+  }
 }
 
 /// The executable's entry point hands over to libFuzzer's driver (SwiftPM names the program's
