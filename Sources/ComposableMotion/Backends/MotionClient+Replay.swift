@@ -1,11 +1,3 @@
-import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension MotionClient {
   /// A client that plays a recording back as if it were the device's sensors, paced by `clock`.
   ///
@@ -47,138 +39,77 @@ extension MotionClient {
     magneticDeclination: Double? = nil,
     name: String = "the replayed recording"
   ) -> MotionClient {
+    replay(
+      rows: ReplayRows(samples: recording.samples),
+      sensors: recording.samples.isEmpty ? [] : recording.sensors, clock: clock,
+      bufferLimit: bufferLimit, magneticDeclination: magneticDeclination, name: name)
+  }
+
+  /// A client that plays the IMU recording at `path` as it reads it: the same replay as
+  /// ``replay(recording:clock:bufferLimit:magneticDeclination:name:)``, but memory does not
+  /// depend on the file's size (the reader's 64 KiB line buffer and `lookAhead` parsed rows).
+  ///
+  /// The header and first row are read now, so a file that cannot be opened, has no usable
+  /// header or whose first row is malformed throws here. A problem further on (a malformed
+  /// row, a line too long, endless input such as `/dev/zero`) ends every stream with
+  /// ``MotionError/recordingUnreadable(name:_:)`` after the rows before it were delivered.
+  /// Each play-through from the first row reads the file again.
+  ///
+  /// One difference from a recording in memory: before the file's end has been read, a reader
+  /// started when the clock is already past the rows read so far goes on from the rows due then
+  /// (finishing at once if none are left), where a recording in memory would start again.
+  ///
+  /// ```swift
+  /// let motion = try MotionClient.replay(contentsOf: "walk.csv", clock: ContinuousClock())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: the CSV (see ``IMURecording`` for the format and units).
+  ///   - clock: paces the rows (a `TestClock` in tests, `ContinuousClock()` for real time).
+  ///   - bufferLimit: samples each stream holds for a slow consumer before the replay waits.
+  ///   - lookAhead: rows parsed ahead of the clock at most (at least 1).
+  ///   - maximumLineLength: the longest line accepted, in bytes.
+  ///   - magneticDeclination: degrees east, enabling ``AttitudeReferenceFrame/xTrueNorthZVertical``.
+  ///   - name: how errors name the source; the path when nil.
+  public static func replay(
+    contentsOf path: String,
+    clock: any Clock<Duration> = ContinuousClock(),
+    bufferLimit: Int = 256,
+    lookAhead: Int = 256,
+    maximumLineLength: Int = IMURecordingReader.defaultMaximumLineLength,
+    magneticDeclination: Double? = nil,
+    name: String? = nil
+  ) throws(IMURecordingError) -> MotionClient {
+    let reader = try IMURecordingReader(path: path, maximumLineLength: maximumLineLength)
+    let sensors = reader.sensors
+    let rows = ReplayRows(
+      path: path, reader: reader, lookAhead: lookAhead, maximumLineLength: maximumLineLength)
+    if case .failed(let error) = rows.row(at: 0) { throw error }
+    let hasRows = rows.firstTime() != nil
+    return replay(
+      rows: rows, sensors: hasRows ? sensors : [], clock: clock, bufferLimit: bufferLimit,
+      magneticDeclination: magneticDeclination, name: name ?? path)
+  }
+
+  private static func replay(
+    rows: ReplayRows, sensors: IMURecording.Sensors, clock: any Clock<Duration>,
+    bufferLimit: Int, magneticDeclination: Double?, name: String
+  ) -> MotionClient {
     var routes: [MotionSensor: String] = [:]
-    if !recording.samples.isEmpty {
-      let recorded: [(IMURecording.Sensors, MotionSensor)] = [
-        (.accelerometer, .accelerometer), (.gyroscope, .gyro), (.magnetometer, .magnetometer),
-      ]
-      for (columns, sensor) in recorded where recording.sensors.contains(columns) {
-        routes[sensor] = "recording"
-      }
+    let recorded: [(IMURecording.Sensors, MotionSensor)] = [
+      (.accelerometer, .accelerometer), (.gyroscope, .gyro), (.magnetometer, .magnetometer),
+    ]
+    for (columns, sensor) in recorded where sensors.contains(columns) {
+      routes[sensor] = "recording"
     }
-    let timeline = ReplayTimeline(clock: clock, samples: recording.samples)
+    let timeline = ReplayTimeline(clock: clock, rows: rows, name: name)
     var backend = MotionBackend(
       searched: name, routes: routes, magneticDeclination: magneticDeclination
     ) { (_, events) async throws(MotionError) in
-      await timeline.play(into: events)
+      try await timeline.play(into: events)
     }
     backend.waitsForConsumers = true
     backend.prepare = { _ in timeline.anchor() }
     return MotionClient(backend: backend, bufferLimit: bufferLimit)
-  }
-}
-
-/// The shared timeline of a replay: when it started on the clock, where the latest reader
-/// started, and how to play the rows due from there on.
-private final class ReplayTimeline: Sendable {
-  private let clock: any Clock<Duration>
-  private let samples: [IMURecording.Sample]
-  /// The timeline's origin and the latest reader's start, as the clock's instants (an
-  /// associated type, kept type-erased beside the clock), and the next row not yet delivered.
-  private let anchors = Mutex<(origin: any Sendable, start: any Sendable, next: Int)?>(nil)
-
-  init(clock: any Clock<Duration>, samples: [IMURecording.Sample]) {
-    self.clock = clock
-    self.samples = samples
-  }
-
-  /// A row's offset from the first as a `Duration`, held within ±10¹⁵ s (about 30 million
-  /// years): a recording's absurd but finite time (1e300) means "never", where converting it
-  /// as it is would trap.
-  static func offset(_ seconds: Double) -> Duration {
-    .seconds(min(max(seconds, -1e15), 1e15))
-  }
-
-  /// The recording's length, from the first row to the last.
-  private var length: Duration {
-    guard let first = samples.first, let last = samples.last else { return .zero }
-    return Self.offset(last.time - first.time)
-  }
-
-  /// Marks a reader's start at `clock.now`, starting the timeline there if it has not started
-  /// or has played to its end.
-  func anchor() {
-    clock.anchor(self)
-  }
-
-  fileprivate func anchor<C: Clock<Duration>>(on clock: C) {
-    let now = clock.now
-    let length = self.length
-    anchors.withLock { anchors in
-      if let current = anchors, current.next < samples.count,
-        let origin = current.origin as? C.Instant, origin.duration(to: now) <= length
-      {
-        anchors = (origin, now, current.next)
-      } else {
-        anchors = (now, now, 0)
-      }
-    }
-  }
-
-  /// Plays the rows due from the latest reader's start; returns when they run out or the
-  /// task is cancelled.
-  func play(into events: MotionBackend.ReaderEvents) async {
-    await clock.play(self, into: events)
-  }
-
-  /// Plays the rows due from the latest reader's start on `clock` (the opened `any Clock`).
-  fileprivate func play<C: Clock<Duration>>(on clock: C, into events: MotionBackend.ReaderEvents)
-    async
-  {
-    guard let first = samples.first else { return }
-    let stored = anchors.withLock { $0 }
-    guard let stored, let origin = stored.origin as? C.Instant,
-      let start = stored.start as? C.Instant
-    else { return }
-    // Go on from the rows due at this reader's start, never repeating one a predecessor sent.
-    let elapsed = seconds(origin.duration(to: start))
-    var index = max(stored.next, samples.partitionPoint { $0.time - first.time < elapsed })
-    while index < samples.count {
-      let row = samples[index]
-      let due = origin.advanced(by: Self.offset(row.time - first.time))
-      // A row whose time has passed is delivered at once: every due row, in order, however
-      // time moved. One due right now waits for the clock, like any sleep until "now".
-      if !(due < clock.now) {
-        do {
-          try await clock.sleep(until: due, tolerance: nil)
-        } catch {
-          return  // cancelled: the hub stopped this reader
-        }
-      }
-      if Task.isCancelled { return }
-      await events.send(
-        CoreMotionUnits.scan(
-          acceleration: row.accelerometer, angularVelocity: row.gyroscope,
-          magneticField: row.magnetometer, magneticFieldInMicrotesla: true, timestamp: row.time))
-      index += 1
-      let next = index
-      anchors.withLock { $0?.next = next }
-    }
-  }
-}
-
-extension Clock where Duration == Swift.Duration {
-  /// Opens an `any Clock<Duration>` so the timeline can use its concrete `Instant`.
-  fileprivate func play(_ timeline: ReplayTimeline, into events: MotionBackend.ReaderEvents)
-    async
-  {
-    await timeline.play(on: self, into: events)
-  }
-
-  fileprivate func anchor(_ timeline: ReplayTimeline) {
-    timeline.anchor(on: self)
-  }
-}
-
-extension Array {
-  /// The index of the first element for which `isBefore` is false, for a partitioned array.
-  fileprivate func partitionPoint(_ isBefore: (Element) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }

@@ -24,6 +24,9 @@ public enum MotionError: Error, Sendable, Hashable {
   /// In buffered mode the device delivered no scan within `waited` of enabling its buffer:
   /// typically a triggered buffer with no trigger driving it.
   case noScans(MotionSensor, device: String, waited: Duration)
+  /// A replayed recording (`name`, for example its path) failed after the rows before the
+  /// failure were delivered: a malformed row, a line too long, a read error.
+  case recordingUnreadable(name: String, IMURecordingError)
 }
 
 extension MotionError: CustomStringConvertible {
@@ -51,6 +54,8 @@ extension MotionError: CustomStringConvertible {
         + "buffer was enabled: its buffer probably needs a trigger. Create one (an hrtimer or "
         + "sysfs trigger) and set it in trigger/current_trigger, or read it with "
         + "MotionReadingMode.automatic or .polling."
+    case .recordingUnreadable(let name, let error):
+      return "Cannot replay \(name): \(error)"
     }
   }
 }

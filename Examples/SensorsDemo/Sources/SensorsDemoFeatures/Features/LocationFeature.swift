@@ -37,6 +37,9 @@ struct LocationFeature: Reducer {
     var sourceEnded = false
     /// Whether gpsd (or the replay) was connected at least once.
     var hasConnected = false
+    /// The error that ended the source for good (a replay capture that cannot be read further:
+    /// no more fixes will come), which ends the run as a failure.
+    var sourceFailure: LocationError?
 
     /// Creates the initial state.
     init(limit: Int? = nil) {
@@ -135,6 +138,11 @@ struct LocationFeature: Reducer {
 
     case .failed(let error):
       state.errorMessage = error.description
+      // A capture that cannot be read further never ends by itself: end the run now.
+      if case .replayUnreadable = error {
+        state.sourceFailure = error
+        state.isFinished = true
+      }
       return .none
 
     case .headingUpdated, .enteredRegion, .exitedRegion, .determinedState, .monitoringStarted,

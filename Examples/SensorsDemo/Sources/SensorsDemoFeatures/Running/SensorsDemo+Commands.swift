@@ -218,6 +218,7 @@ extension SensorsDemo {
     _ state: LocationFeature.State, _ source: Sources.Source<LocationClient>,
     _ arguments: DemoArguments, _ ending: RunEnding
   ) -> String? {
+    if let fatal = state.sourceFailure { return fatal.description }
     let neverAnswered = !source.isReplay && !state.hasConnected && ending != .quit
     if !neverAnswered {
       return state.alert.map { _ in

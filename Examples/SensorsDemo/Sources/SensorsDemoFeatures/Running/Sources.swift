@@ -49,10 +49,9 @@ enum Sources {
       guard let url = bundledIMURecording else {
         throw SourceError.missingResource("broad-02-excerpt.csv")
       }
-      let recording = try load(url.path)
       return .success(
         Source(
-          client: .replay(recording: recording, clock: clock, name: "the bundled IMU recording"),
+          client: try load(url.path, clock: clock, name: "the bundled IMU recording"),
           description: "the bundled IMU recording (BROAD trial 02)",
           isReplay: true))
     } catch {
@@ -98,10 +97,7 @@ enum Sources {
     guard format == .imuCSV else {
       throw SourceError.wrongFormat(path: path, format: format, wanted: .imuCSV)
     }
-    let recording = try load(path)
-    return Source(
-      client: .replay(recording: recording, clock: clock, name: path), description: path,
-      isReplay: true)
+    return Source(client: try load(path, clock: clock), description: path, isReplay: true)
   }
 
   private static func replayLocation(_ path: String, clock: any Clock<Duration>)
@@ -116,9 +112,13 @@ enum Sources {
       isReplay: true)
   }
 
-  private static func load(_ path: String) throws(SourceError) -> IMURecording {
+  /// A replay that reads the recording as it plays (memory independent of the file's size): a
+  /// bad header or first row fails here, a bad row further on ends the streams with its error.
+  private static func load(_ path: String, clock: any Clock<Duration>, name: String? = nil)
+    throws(SourceError) -> MotionClient
+  {
     do {
-      return try IMURecording(contentsOf: URL(fileURLWithPath: path))
+      return try MotionClient.replay(contentsOf: path, clock: clock, name: name)
     } catch {
       throw SourceError.badRecording(path: path, reason: error.description)
     }
