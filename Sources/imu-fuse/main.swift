@@ -27,6 +27,11 @@ let usage = """
   previous one (with --offline: is taken from the rows around it) and each is
   reported on standard error.
 
+  Rows are fused and written as they are read, so the input may be of any size (with
+  --offline it is held in memory, about 100 bytes a row). A malformed row ends the run
+  with status 1 after the rows before it were written, unless the output is still
+  within its 64 KiB buffer.
+
   Exit status: 0 success, 1 invalid or unusable input (no row could be used),
   2 usage error, 3 success but some rows were rejected.
 
@@ -58,33 +63,69 @@ for argument in CommandLine.arguments.dropFirst() {
 }
 guard let inputPath else { fail("no input file given\n\(usage)", status: 2) }
 
-let recording: IMURecording
+let reader: IMURecordingReader
 do {
-  if inputPath == "-" {
-    recording = try IMURecording(csv: FileHandle.standardInput.readDataToEndOfFile())
-  } else {
-    recording = try IMURecording(contentsOf: URL(fileURLWithPath: inputPath))
-  }
+  reader =
+    inputPath == "-"
+    ? try IMURecordingReader.standardInput() : try IMURecordingReader(path: inputPath)
 } catch {
   fail("\(inputPath): \(error)", status: 1)
 }
 
-guard recording.sensors.isSuperset(of: [.gyroscope, .accelerometer]) else {
+guard reader.sensors.isSuperset(of: [.gyroscope, .accelerometer]) else {
   fail(
-    "\(inputPath): the recording has \(recording.sensors) columns only; imu-fuse needs the "
+    "\(inputPath): the recording has \(reader.sensors) columns only; imu-fuse needs the "
       + "gyroscope (gyr_x,gyr_y,gyr_z) and the accelerometer (acc_x,acc_y,acc_z)", status: 1)
 }
 
-let smoothed =
-  offline
-  ? OfflineOrientationSmoother().smooth(recording.samples, usesMagnetometer: !sixD) : nil
+/// The next row, or a failure naming the input and the line.
+@MainActor func nextRow() -> IMURecording.Sample? {
+  do {
+    return try reader.next()
+  } catch {
+    fail("\(inputPath): \(error)", status: 1)
+  }
+}
+
+// The causal filter streams: each row is fused as it is read and its output goes out through a
+// 64 KiB buffer, so memory does not depend on the input's size. The offline smoother needs
+// every row first: with --offline the recording (about 100 bytes a row) and its estimates are
+// held in memory.
+let recorded: [IMURecording.Sample]?
+if offline {
+  var samples: [IMURecording.Sample] = []
+  while let sample = nextRow() { samples.append(sample) }
+  recorded = samples
+} else {
+  recorded = nil
+}
+let smoothed = recorded.map {
+  OfflineOrientationSmoother().smooth($0, usesMagnetometer: !sixD)
+}
 var filter = OrientationFilter()
-var output = [UInt8]()
-output.reserveCapacity(recording.samples.count * 96 + 16)
-output.append(contentsOf: "t,qw,qx,qy,qz\n".utf8)
+var output = OutputBuffer()
+var rows = 0
 var rejectedRows = 0
 let reportedRejections = 20
-for (index, sample) in recording.samples.enumerated() {
+
+@MainActor func write(_ text: String) {
+  do {
+    try output.append(text)
+  } catch {
+    fail("could not write the output: \(error.localizedDescription)", status: 1)
+  }
+}
+
+/// The next row: from memory with --offline, else read from the input.
+@MainActor func nextSample() -> IMURecording.Sample? {
+  if let recorded { return rows < recorded.count ? recorded[rows] : nil }
+  return nextRow()
+}
+
+write("t,qw,qx,qy,qz\n")
+while let sample = nextSample() {
+  let index = rows
+  rows += 1
   let rejection: OrientationFilter.SampleRejection?
   if let smoothed {
     rejection = smoothed.rejections[index]
@@ -104,22 +145,22 @@ for (index, sample) in recording.samples.enumerated() {
   let q =
     smoothed.map { sixD ? $0.orientations6D[index] : $0.orientations[index] }
     ?? (sixD ? filter.orientation6D : filter.orientation)
-  output.append(contentsOf: "\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z)\n".utf8)
+  write("\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z)\n")
 }
 if rejectedRows > reportedRejections {
   FileHandle.standardError.write(
     Data("imu-fuse: \(rejectedRows - reportedRejections) more rows rejected\n".utf8))
 }
-if !recording.samples.isEmpty, rejectedRows == recording.samples.count {
+if rows > 0, rejectedRows == rows {
   fail("\(inputPath): no row could be used (all \(rejectedRows) rejected)", status: 1)
 }
 do {
-  try FileHandle.standardOutput.write(contentsOf: output)
+  try output.flush()
 } catch {
   fail("could not write the output: \(error.localizedDescription)", status: 1)
 }
 if rejectedRows > 0 {
   FileHandle.standardError.write(
-    Data("imu-fuse: \(rejectedRows) of \(recording.samples.count) rows rejected\n".utf8))
+    Data("imu-fuse: \(rejectedRows) of \(rows) rows rejected\n".utf8))
   exit(3)
 }
