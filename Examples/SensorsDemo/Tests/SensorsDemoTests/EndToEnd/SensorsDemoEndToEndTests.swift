@@ -113,6 +113,34 @@ struct SensorsDemoEndToEndTests {
       result.standardError.contains("This is an NMEA log: capture gpsd's JSON with `gpspipe -w"))
   }
 
+  @Test("a line too long mid-file: accelerometer and location --replay end at once with status 1")
+  func lineTooLongMidReplay() async throws {
+    let directory = FileManager.default.temporaryDirectory
+    let long = String(repeating: "7", count: 70_000)
+    let imu = directory.appendingPathComponent("demo-long-\(UUID().uuidString).csv")
+    try Data(
+      ("t,acc_x,acc_y,acc_z\n0,0,0,9.8\n0.01,0,0,9.8\n0.02,\(long),0,9.8\n").utf8
+    ).write(to: imu)
+    let gps = directory.appendingPathComponent("demo-long-\(UUID().uuidString).jsonl")
+    try Data(
+      ("{\"class\":\"VERSION\",\"release\":\"3.22\"}\n{\"class\":\"TPV\",\"device\":\"\(long)\"}\n")
+        .utf8
+    )
+    .write(to: gps)
+    defer {
+      try? FileManager.default.removeItem(at: imu)
+      try? FileManager.default.removeItem(at: gps)
+    }
+    for (command, path, line) in [("accelerometer", imu.path, 4), ("location", gps.path, 2)] {
+      let result = try await DemoProcess.run([command, "--replay", path, "--seconds", "60"])
+      #expect(result.status == 1, "\(command)")
+      #expect(result.seconds < 30, "\(command): ends at once, not when --seconds runs out")
+      #expect(
+        result.standardError.contains("line \(line) is longer than 65536 bytes"), "\(command)")
+      #expect(result.standardError.count < 600, "\(command): a short excerpt, not the line")
+    }
+  }
+
   @Test("record --count N: piped, records at once and stops by itself")
   func recordCount() async throws {
     let result = try await DemoProcess.run(["record", "--bundled", "--count", "50", "--speed", "4"])

@@ -67,4 +67,18 @@ struct LocationFeatureTests {
     }
     #expect(LocationFeature.rows(for: store.state).contains { $0.contains("END OF REPLAY") })
   }
+
+  @Test("a replay capture that cannot be read further ends the run as a failure, at once")
+  func unreadableCaptureEndsTheRun() async {
+    let store = TestStore(initialState: LocationFeature.State()) {
+      LocationFeature(location: .unimplemented())
+    }
+    let error = LocationError.replayUnreadable(
+      path: "drive.jsonl", reason: "line 2 is longer than 65536 bytes")
+    await store.send(.locationManager(.failed(error))) {
+      $0.errorMessage = error.description
+      $0.sourceFailure = error
+      $0.isFinished = true
+    }
+  }
 }
