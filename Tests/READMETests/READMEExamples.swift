@@ -294,7 +294,7 @@ func captureOnTheRobot() throws -> (MotionClient, LocationClient, () throws -> V
 }
 
 func replayTheRobotsRun(clock: TestClock) throws -> (MotionClient, LocationClient) {
-  let motion = MotionClient.replay(recording: try IMURecording(contentsOf: "imu.csv"), clock: clock)
+  let motion = try MotionClient.replay(contentsOf: "imu.csv", clock: clock)
   let location = LocationClient.replay(contentsOf: "gpsd.jsonl", clock: clock)
   return (motion, location)
 }

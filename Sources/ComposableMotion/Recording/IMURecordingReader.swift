@@ -9,8 +9,9 @@ import SensorsCore
 /// while let sample = try reader.next() { filter.update(sample) }
 /// ```
 ///
-/// Use it for files of any size and for pipes; ``IMURecording`` holds a whole recording in memory
-/// for replays that need random access.
+/// Use it for files of any size and for pipes (`imu-fuse` and
+/// ``MotionClient/replay(contentsOf:clock:bufferLimit:lookAhead:maximumLineLength:magneticDeclination:name:)``
+/// read through it); ``IMURecording`` holds a whole recording in memory.
 public final class IMURecordingReader {
   /// The longest line accepted by default, in bytes (64 KiB: a row is about 200 bytes).
   public static let defaultMaximumLineLength = 64 * 1024
