@@ -28,8 +28,8 @@ struct LocationFeature: Reducer {
     var acceptedFromLastUpdate = 0
     /// Stop after this many fixes, or never when `nil` (`--count`).
     var limit: Int?
-    /// The latest error, which the stream survives.
-    var errorMessage: String?
+    /// The latest error, which the stream survives (a value: the presentation words it).
+    var error: LocationError?
     /// Whether the run is over: the limit was reached, the source ended or access was denied.
     /// gpsd being unreachable is not the end: the client keeps reconnecting.
     var isFinished = false
@@ -134,7 +134,7 @@ struct LocationFeature: Reducer {
       return .none
 
     case .failed(let error):
-      state.errorMessage = error.description
+      state.error = error
       return .none
 
     case .headingUpdated, .enteredRegion, .exitedRegion, .determinedState, .monitoringStarted,
