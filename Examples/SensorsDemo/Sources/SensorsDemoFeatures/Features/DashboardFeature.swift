@@ -13,6 +13,8 @@ struct DashboardFeature: Reducer {
     var motion: MotionFeature.State
     /// The location panel, while it runs (`nil` before it is shown and after it is hidden).
     var location: LocationFeature.State?
+    /// How many times the location panel was shown: each showing uses its own manager id.
+    var locationShowings = 0
 
     /// Creates the dashboard's initial state, without its location panel.
     init(frame: AttitudeReferenceFrame = .xArbitraryZVertical) {
@@ -72,7 +74,9 @@ struct DashboardFeature: Reducer {
     Reduce { state, action in
       switch action {
       case .locationShown:
-        state.location = LocationFeature.State()
+        state.locationShowings += 1
+        state.location = LocationFeature.State(
+          manager: LocationFeature.ManagerID(generation: state.locationShowings))
         return .none
       case .locationHidden:
         state.location = nil

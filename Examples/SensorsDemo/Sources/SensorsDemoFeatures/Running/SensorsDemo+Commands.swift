@@ -46,6 +46,13 @@ extension SensorsDemo {
         ]
         .compactMap { $0 }.first
       })
+    // l hides the location panel (ifLet cancels its effects, its manager is destroyed) and
+    // shows it again, fresh.
+    runner.description.keys = ["l: location on/off"]
+    runner.keys = { key, state in
+      guard key == UInt8(ascii: "l") else { return [] }
+      return state.location == nil ? [.locationShown, .location(.onAppear)] : [.locationHidden]
+    }
     runner.count = arguments.count.map { ($0, "device-motion updates", { $0.motion.updateCount }) }
     // Piped with no limit, the dashboard stops after 6 s: it is a look, not a log.
     runner.timeLimit =
@@ -71,8 +78,8 @@ extension SensorsDemo {
       isFinished: \.isFinished, errorMessage: \.errorMessage, noun: "values",
       progress: { $0.zs.count })
     runner.description.keys = ["space: record/stop"]
-    runner.keys = {
-      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "r") ? .recordingButtonTapped : nil
+    runner.keys = { key, _ in
+      key == UInt8(ascii: " ") || key == UInt8(ascii: "r") ? [.recordingButtonTapped] : []
     }
     return await runner.run(
       initialState: RecordingFeature.State(limit: arguments.count),

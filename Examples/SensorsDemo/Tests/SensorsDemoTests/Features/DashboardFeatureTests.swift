@@ -78,7 +78,10 @@ struct DashboardFeatureTests {
     }
     #expect(store.state.location == nil, "no panel before it is shown")
 
-    await store.send(.locationShown) { $0.location = LocationFeature.State() }
+    await store.send(.locationShown) {
+      $0.locationShowings = 1
+      $0.location = LocationFeature.State(manager: LocationFeature.ManagerID(generation: 1))
+    }
     await store.send(.location(.onAppear))
     await events.waitForConsumer()
     events.yield(.authorizationChanged(.authorizedWhenInUse))
@@ -93,6 +96,40 @@ struct DashboardFeatureTests {
       calls.names == [
         "create", "requestWhenInUseAuthorization", "startUpdatingLocation", "destroy",
       ])
+  }
+
+  @Test(
+    "the location panel shown again at once starts afresh on the replay, with a manager of its own"
+  )
+  func showingThePanelAgainStartsAfresh() async throws {
+    let clock = TestClock()
+    let location = LocationClient.replay(
+      contentsOf: try #require(Sources.bundledGPSDCapture), clock: clock)
+    let store = Store(initialState: DashboardFeature.State()) {
+      DashboardFeature(motion: .unimplemented(), location: location)
+    }
+    // Steps of 20 ms on the test clock until the panel has a fix (bounded: 60 s of capture).
+    func advanceUntilAFix() async {
+      for _ in 0..<3_000 where store.state.location?.location == nil {
+        await clock.advance(by: .milliseconds(20))
+      }
+    }
+    store.send(.locationShown)
+    store.send(.location(.onAppear))
+    await advanceUntilAFix()
+    #expect(store.state.location?.authorization == .authorizedWhenInUse)
+    #expect(store.state.location?.location != nil)
+
+    // Hidden and shown again at once: the old manager is still being torn down.
+    await store.send(.locationHidden).finish()
+    store.send(.locationShown)
+    store.send(.location(.onAppear))
+    // (An update the old manager's effect was sending as it was cancelled may still land here:
+    // Send checks for cancellation before, not while, the store takes the action.)
+    await advanceUntilAFix()
+    #expect(store.state.location?.authorization == .authorizedWhenInUse)
+    #expect(store.state.location?.location != nil, "fixes again, from the start of the capture")
+    await store.send(.locationHidden).finish()
   }
 
   @Test("an action for the hidden location panel is a logic error the TestStore reports")
