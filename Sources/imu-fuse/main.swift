@@ -63,6 +63,12 @@ do {
   fail("\(inputPath): \(error)", status: 1)
 }
 
+guard recording.sensors.isSuperset(of: [.gyroscope, .accelerometer]) else {
+  fail(
+    "\(inputPath): the recording has \(recording.sensors) columns only; imu-fuse needs the "
+      + "gyroscope (gyr_x,gyr_y,gyr_z) and the accelerometer (acc_x,acc_y,acc_z)", status: 1)
+}
+
 var filter = OrientationFilter()
 var output = [UInt8]()
 output.reserveCapacity(recording.samples.count * 96 + 16)
@@ -70,9 +76,9 @@ output.append(contentsOf: "t,qw,qx,qy,qz\n".utf8)
 var rejectedRows = 0
 let reportedRejections = 20
 for (index, sample) in recording.samples.enumerated() {
-  let accepted = filter.update(
-    gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
-    magnetometer: sixD ? nil : sample.magnetometer, timestamp: sample.time)
+  var row = sample
+  if sixD { row.magnetometer = nil }
+  let accepted = filter.update(row)
   if !accepted {
     rejectedRows += 1
     if rejectedRows <= reportedRejections, let reason = filter.lastRejection {

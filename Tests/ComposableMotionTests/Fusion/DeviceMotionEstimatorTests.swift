@@ -17,11 +17,12 @@ struct DeviceMotionEstimatorTests {
     for _ in 0..<Int(seconds * 100) {
       let s = imu.sample()
       motion = estimator.update(
-        rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+        rotationRate: RotationRate(
+          x: s.gyroscopeOrZero.x, y: s.gyroscopeOrZero.y, z: s.gyroscopeOrZero.z),
         // Core Motion's sign: the negated specific force, in g.
         acceleration: Acceleration(
-          x: -s.accelerometer.x / 9.80665, y: -s.accelerometer.y / 9.80665,
-          z: -s.accelerometer.z / 9.80665),
+          x: -s.accelerometerOrZero.x / 9.80665, y: -s.accelerometerOrZero.y / 9.80665,
+          z: -s.accelerometerOrZero.z / 9.80665),
         magneticField: magnetometer
           ? s.magnetometer.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) } : nil,
         timestamp: s.time)
@@ -110,10 +111,11 @@ struct DeviceMotionEstimatorTests {
         let m = s.magnetometer ?? .zero
         accuracy =
           estimator.update(
-            rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+            rotationRate: RotationRate(
+              x: s.gyroscopeOrZero.x, y: s.gyroscopeOrZero.y, z: s.gyroscopeOrZero.z),
             acceleration: Acceleration(
-              x: -s.accelerometer.x / 9.80665, y: -s.accelerometer.y / 9.80665,
-              z: -s.accelerometer.z / 9.80665),
+              x: -s.accelerometerOrZero.x / 9.80665, y: -s.accelerometerOrZero.y / 9.80665,
+              z: -s.accelerometerOrZero.z / 9.80665),
             magneticField: MagneticField(x: m.x, y: m.y, z: m.z), timestamp: s.time
           ).magneticField.accuracy
         imu.advance(angularVelocity: SIMD3(0, 0, rate))
@@ -156,7 +158,8 @@ struct DeviceMotionEstimatorTests {
     for _ in 0..<2000 {
       let s = imu.sample()
       motion = estimator.update(
-        rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+        rotationRate: RotationRate(
+          x: s.gyroscopeOrZero.x, y: s.gyroscopeOrZero.y, z: s.gyroscopeOrZero.z),
         acceleration: Acceleration(x: 0, y: 0, z: -1), magneticField: nil, timestamp: s.time)
       imu.advance(angularVelocity: .zero)
     }

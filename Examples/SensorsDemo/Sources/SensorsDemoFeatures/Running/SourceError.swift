@@ -40,7 +40,7 @@ enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknown:
       wanted == .gpsdJSON
         ? "Record one with `gpspipe -w > capture.jsonl`."
-        : "An IMU recording is CSV: t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z[,mag_x,mag_y,mag_z] (s, rad/s, m/s², µT)."
+        : "An IMU recording is CSV: t and the columns of any of gyr_x,gyr_y,gyr_z, acc_x,acc_y,acc_z and mag_x,mag_y,mag_z (s, rad/s, m/s², µT)."
     }
   }
 }
