@@ -44,13 +44,14 @@ struct DeviceMotionEstimatorTests {
 
   @Test func uprightInPortraitGravityPointsDownTheYAxis() {
     // Standing on its bottom edge: the device's y axis points up, a quarter turn about x, which
-    // composable-core-motion's formulas call a roll of +90°. Gravity is minus the matrix's bottom row.
+    // composable-core-motion's formulas call a roll of +90°. Gravity is minus the matrix's third
+    // column, as with CMAttitude.rotationMatrix.
     var estimator = DeviceMotionEstimator(frame: .xArbitraryZVertical)
     let motion = rest(&estimator, truth: Quaternion(axis: SIMD3(1, 0, 0), angle: .pi / 2))
     #expect(abs(motion.gravity.y + 1) < 0.01)
     #expect(abs(degrees(motion.attitude.roll) - 90) < 0.1)
     let m = motion.attitude.rotationMatrix
-    #expect(abs(motion.gravity.x + m.m31) < 1e-6 && abs(motion.gravity.y + m.m32) < 1e-6)
+    #expect(abs(motion.gravity.x + m.m13) < 1e-6 && abs(motion.gravity.y + m.m23) < 1e-6)
     #expect(abs(motion.gravity.z + m.m33) < 1e-6)
   }
 

@@ -28,8 +28,8 @@ struct LocationFeature: Reducer {
     var acceptedFromLastUpdate = 0
     /// Stop after this many fixes, or never when `nil` (`--count`).
     var limit: Int?
-    /// The latest error, which the stream survives.
-    var errorMessage: String?
+    /// The latest error, which the stream survives (a value: the presentation words it).
+    var error: LocationError?
     /// Whether the run is over: the limit was reached, the source ended or access was denied.
     /// gpsd being unreachable is not the end: the client keeps reconnecting.
     var isFinished = false
@@ -40,10 +40,14 @@ struct LocationFeature: Reducer {
     /// The error that ended the source for good (a replay capture that cannot be read further:
     /// no more fixes will come), which ends the run as a failure.
     var sourceFailure: LocationError?
+    /// The manager this state's effects use. A parent that shows the feature again gives it
+    /// another one, so the old manager, still being torn down, never destroys the new one.
+    var manager = ManagerID()
 
     /// Creates the initial state.
-    init(limit: Int? = nil) {
+    init(limit: Int? = nil, manager: ManagerID = ManagerID()) {
       self.limit = limit
+      self.manager = manager
     }
 
     /// Satellites used in the current solution.
@@ -62,8 +66,10 @@ struct LocationFeature: Reducer {
     case alertDismissed
   }
 
-  /// The manager id this feature creates and destroys.
+  /// The manager id this feature creates and destroys: one per time the feature is shown.
   struct ManagerID: Hashable, Sendable {
+    /// Which showing of the feature this manager belongs to.
+    var generation = 0
   }
 
   enum CancelID { case events }
@@ -73,8 +79,8 @@ struct LocationFeature: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
-      return location.events(id: ManagerID()) { [location] in
-        await location.requestWhenInUseAuthorization(id: ManagerID())
+      return location.events(id: state.manager) { [location, id = state.manager] in
+        await location.requestWhenInUseAuthorization(id: id)
       }
       .map(Action.locationManager)
       .cancellable(id: CancelID.events, cancelInFlight: true)
@@ -98,7 +104,9 @@ struct LocationFeature: Reducer {
       state.authorization = status
       switch status {
       case .authorizedAlways, .authorizedWhenInUse:
-        return .run { [location] _ in await location.startUpdatingLocation(id: ManagerID()) }
+        return .run { [location, id = state.manager] _ in
+          await location.startUpdatingLocation(id: id)
+        }
       case .denied, .restricted:
         state.alert = Self.deniedAlert
         state.isFinished = true
@@ -117,7 +125,9 @@ struct LocationFeature: Reducer {
       state.locationCount += accepted.count
       if let limit = state.limit, state.locationCount >= limit {
         state.isFinished = true
-        return .run { [location] _ in await location.stopUpdatingLocation(id: ManagerID()) }
+        return .run { [location, id = state.manager] _ in
+          await location.stopUpdatingLocation(id: id)
+        }
       }
       return .none
 
@@ -137,7 +147,7 @@ struct LocationFeature: Reducer {
       return .none
 
     case .failed(let error):
-      state.errorMessage = error.description
+      state.error = error
       // A capture that cannot be read further never ends by itself: end the run now.
       if case .replayUnreadable = error {
         state.sourceFailure = error

@@ -73,7 +73,9 @@ extension SensorsDemo {
         + (capturesLocation ? [.location(.onAppear)] : []),
       stop: { _ in [.stopMotion, .location(.onDisappear)] },
       isFinished: \.isFinished,
-      failure: { state, _ in state.motionError ?? state.location.errorMessage })
+      failure: { state, _ in
+        state.motionError ?? state.location.error.map(LocationFeature.message(for:))
+      })
     runner.timeLimit = arguments.seconds.map { .seconds($0) }
     runner.endedMessage = { _ in "the sources stopped" }
     let status = await runner.run(

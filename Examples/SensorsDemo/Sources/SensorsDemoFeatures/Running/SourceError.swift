@@ -18,6 +18,9 @@ enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
       "the bundled recording \(name) is missing from this build; rebuild with `swift build` from the package root"
     case .badRecording(let path, let reason): "cannot replay \(path): \(reason)"
     case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+    case .wrongFormat(let path, .nmea, let wanted):
+      // The advice names the format itself: said once.
+      "\(path) cannot be replayed. " + Self.advice(.nmea, wanted: wanted, path)
     case .wrongFormat(let path, let format, let wanted):
       "\(path) is \(format.name), not \(wanted.name). " + Self.advice(format, wanted: wanted, path)
     case .noSensor(let message): message
