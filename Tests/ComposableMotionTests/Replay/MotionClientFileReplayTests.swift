@@ -157,4 +157,39 @@ import Testing
     #expect(second.timestamps == expected)
     #expect(first.error == nil && second.error == nil)
   }
+
+  /// Starts the accelerometer, then the gyroscope half-way (the hub restarts the reader for the
+  /// new sensor set), and returns what each received.
+  static func restartedMidWay(_ motion: MotionClient, clock: TestClock) async throws
+    -> [[Double]]
+  {
+    await motion.create(id: "file")
+    let accelerometer = motion.startAccelerometerUpdates(id: "file")
+    async let a = accelerometer.reduce(into: [Double]()) { $0.append($1.timestamp) }
+    await clock.waitForSleepers()
+    for _ in 0..<25 { await clock.advance(by: .milliseconds(10)) }
+    let gyro = motion.startGyroUpdates(id: "file")
+    async let g = gyro.reduce(into: [Double]()) { $0.append($1.timestamp) }
+    await clock.waitForSleepers()
+    await clock.advance(by: .seconds(1))
+    let received = try await [a, g]
+    await motion.destroy(id: "file")
+    return received
+  }
+
+  @Test func aReaderRestartedMidWayGoesOnLikeTheRecordingInMemory() async throws {
+    let text = Self.header + Self.rows(0..<60)
+    let csv = try TemporaryCSV(text)
+    defer { csv.remove() }
+    let memoryClock = TestClock()
+    let inMemory = try await Self.restartedMidWay(
+      MotionClient.replay(recording: IMURecording(csv: text), clock: memoryClock),
+      clock: memoryClock)
+    let fileClock = TestClock()
+    let fromFile = try await Self.restartedMidWay(
+      MotionClient.replay(contentsOf: csv.path, clock: fileClock, lookAhead: 3), clock: fileClock)
+    #expect(fromFile == inMemory)
+    #expect(fromFile[0] == (0..<60).map { Double($0) / 100 }, "no row repeated or lost")
+    #expect(fromFile[1].last == 0.59)
+  }
 }
