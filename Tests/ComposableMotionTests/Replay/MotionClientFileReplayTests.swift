@@ -149,7 +149,9 @@ import Testing
     let csv = try TemporaryCSV(Self.header + Self.rows(0..<50))
     defer { csv.remove() }
     let clock = TestClock()
-    let motion = try MotionClient.replay(contentsOf: csv.path, clock: clock, lookAhead: 8)
+    // Through the file URL overload of ComposableSensorsFoundation.
+    let motion = try MotionClient.replay(
+      contentsOf: URL(fileURLWithPath: csv.path), clock: clock, lookAhead: 8)
     let expected = (0..<50).map { Double($0) / 100 }
     let first = await Self.accelerometer(motion, clock: clock, steps: [.seconds(1)])
     let second = await Self.accelerometer(motion, clock: clock, steps: [.seconds(1)])
