@@ -1,5 +1,10 @@
-import Glibc
 import LinuxIIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Moves kernel timestamps onto `boottime`, Core Motion's "seconds since boot", when a device
 /// stamps on another clock and its `current_timestamp_clock` cannot be changed.

@@ -1,5 +1,10 @@
-import Glibc
 import SensorsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The body of a buffered reader's thread: set up, read scans with `poll()` until told to stop
 /// or the device fails, then tear down and finish the stream.
