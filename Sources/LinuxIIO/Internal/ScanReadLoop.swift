@@ -12,6 +12,10 @@ struct ScanReadLoop: Sendable {
   let reader: IIOBufferedReader
   let wake: WakeSignal
   let continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
+  /// When set, each read's scans go to this handler, called on the reader's thread, in one
+  /// call (it returns false to stop the read), and `continuation` only finishes; otherwise each
+  /// sample is yielded to `continuation`.
+  var batches: (@Sendable ([IIOSample]) -> Bool)? = nil
 
   func run() {
     var session: BufferSession
@@ -63,6 +67,8 @@ struct ScanReadLoop: Sendable {
     let path = reader.device.deviceNode
     var buffer = [UInt8](repeating: 0, count: layout.scanSize * reader.configuration.scansPerRead)
     var filled = 0
+    var batch: [IIOSample] = []
+    batch.reserveCapacity(reader.configuration.scansPerRead)
     let check = reader.configuration.livenessCheckInterval.components
     let livenessTimeout = Int32(
       clamping: max(1, check.seconds * 1000 + check.attoseconds / 1_000_000_000_000_000))
@@ -98,8 +104,14 @@ struct ScanReadLoop: Sendable {
       // A live IIO buffer never reports end of file; EOF means the device node went away.
       if count == 0 { throw .deviceRemoved(path: path) }
       filled += count
-      let keepGoing = buffer.withUnsafeBytes { raw in
-        decoder.deliver(raw.prefix(filled), to: continuation)
+      let keepGoing: Bool
+      if let batches {
+        buffer.withUnsafeBytes { raw in decoder.decode(raw.prefix(filled), into: &batch) }
+        keepGoing = batch.isEmpty || batches(batch)
+      } else {
+        keepGoing = buffer.withUnsafeBytes { raw in
+          decoder.deliver(raw.prefix(filled), to: continuation)
+        }
       }
       let consumed = (filled / layout.scanSize) * layout.scanSize
       if consumed > 0 && consumed < filled {
