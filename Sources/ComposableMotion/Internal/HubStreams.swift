@@ -156,7 +156,8 @@ struct HubStreams: Sendable {
     registry.update(owner) { $0.frame = frame }
     let session = DeviceMotionSession(
       frame: frame, declination: hub.backend.magneticDeclination,
-      interval: { registry.interval(owner, .deviceMotion) })
+      interval: { registry.interval(owner, .deviceMotion) },
+      generation: { registry.intervalGeneration })
     let sensors: Set<MotionSensor> =
       frame.requiresMagnetometer
       ? [.accelerometer, .gyro, .magnetometer] : [.accelerometer, .gyro]
