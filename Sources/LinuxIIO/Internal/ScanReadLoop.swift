@@ -72,11 +72,14 @@ struct ScanReadLoop: Sendable {
     let check = reader.configuration.livenessCheckInterval.components
     let livenessTimeout = Int32(
       clamping: max(1, check.seconds * 1000 + check.attoseconds / 1_000_000_000_000_000))
+    // Allocated once: the loop runs once per wake-up, up to thousands of times a second.
+    var fds = [
+      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
+    ]
     while true {
-      var fds = [
-        pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
-      ]
+      fds[0].revents = 0
+      fds[1].revents = 0
       let ready = poll(&fds, nfds_t(fds.count), livenessTimeout)
       if ready < 0 {
         if errno == EINTR { continue }
