@@ -12,7 +12,6 @@ import SensorsCore
 struct LiveIIOSensors: Sendable {
   let discovery: LiveDiscovery
   let clock: any Clock<Duration>
-  let bufferLimit: Int
   /// Where fall-backs and staleness are reported.
   let onEvent: @Sendable (MotionLiveEvent) -> Void
 
@@ -23,13 +22,12 @@ struct LiveIIOSensors: Sendable {
   /// Discovers the devices under `system.root` (see ``MotionDeviceRouting``).
   init(
     system: IIOSystem, mode: MotionReadingMode, selection: MotionDeviceSelection,
-    clock: any Clock<Duration>, bufferLimit: Int,
+    clock: any Clock<Duration>,
     onEvent: @escaping @Sendable (MotionLiveEvent) -> Void = { _ in }
   ) {
     self.discovery = LiveDiscovery(system: system, mode: mode, selection: selection)
     self.onEvent = onEvent
     self.clock = clock
-    self.bufferLimit = bufferLimit
   }
 
   /// Reads one device until cancelled; throws ``MotionError`` on failure.
