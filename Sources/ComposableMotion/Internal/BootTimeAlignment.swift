@@ -72,6 +72,11 @@ struct BootTimeAlignment: Sendable {
     return boot
   }
 
+  /// Seconds since boot, now (`CLOCK_BOOTTIME`).
+  static func bootTimeNow() -> Double {
+    now(CLOCK_BOOTTIME)
+  }
+
   private static func now(_ id: clockid_t) -> Double {
     var time = timespec()
     clock_gettime(id, &time)

@@ -36,6 +36,15 @@ final class DeviceMotionSession: Sendable {
     self.generation = generation
   }
 
+  /// The earliest scan time (seconds) that can produce the next output: the filter needs
+  /// every scan, but none before this one promptly. Nil before the first output.
+  func nextNeeded() -> Double? {
+    state.withLock { state in
+      guard let due = state.nextDue, let period = state.period?.seconds else { return nil }
+      return OutputPacing.earliestDue(due, period: period)
+    }
+  }
+
   /// Feeds a scan; returns a device motion when one is due.
   func update(_ scan: MotionScan) -> DeviceMotion? {
     let current = generation()

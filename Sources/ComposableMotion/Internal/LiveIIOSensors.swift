@@ -115,7 +115,8 @@ struct LiveIIOSensors: Sendable {
     let sensors = MotionSensor.rawSensors.filter(request.sensors.contains)
     let name = Self.describe(device)
     let forwarder = BufferedScanForwarder(
-      sensors: request.sensors, alignment: alignment, watchdog: watchdog, events: events
+      sensors: request.sensors, alignment: alignment, watchdog: watchdog, events: events,
+      longestPause: Self.longestPause(rate: rate, length: device.buffer?.length)
     ) { [onEvent] in onEvent(.resumed(sensors: sensors, device: name)) }
     // Cancelling this task ends the iteration and only signals the reader's thread (waiting for
     // it inside the cancellation could deadlock). Wait here instead, cancelled or not, until the
@@ -141,6 +142,14 @@ struct LiveIIOSensors: Sendable {
   /// The longest a batch of scans may cover: the kernel wakes the reader once per batch, so this
   /// is also the most a watermark may add to a scan's latency.
   static let longestBatch = 0.010
+
+  /// The longest a reader may leave a device's buffer unread: ``longestBatch``, and never more
+  /// than it takes the scans to fill half the buffer's `length`; zero (never pause) when the
+  /// rate or the length is unknown.
+  static func longestPause(rate: Double?, length: Int?) -> Double {
+    guard let rate, let length, rate > 0, length >= 2 else { return 0 }
+    return min(longestBatch, Double(length / 2) / rate)
+  }
 
   /// The watermark for a device sampling at `rate` hertz for a subscriber every `interval`: as
   /// many scans as arrive in the interval, at most ``longestBatch`` worth and half the buffer's

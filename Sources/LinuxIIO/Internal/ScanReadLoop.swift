@@ -15,7 +15,7 @@ struct ScanReadLoop: Sendable {
   /// When set, each read's scans go to this handler, called on the reader's thread, in one
   /// call (it returns false to stop the read), and `continuation` only finishes; otherwise each
   /// sample is yielded to `continuation`.
-  var batches: (@Sendable ([IIOSample]) -> Bool)? = nil
+  var batches: (@Sendable ([IIOSample]) -> IIOBatchVerdict)? = nil
 
   func run() {
     var session: BufferSession
@@ -108,9 +108,14 @@ struct ScanReadLoop: Sendable {
       if count == 0 { throw .deviceRemoved(path: path) }
       filled += count
       let keepGoing: Bool
+      var pause: Duration?
       if let batches {
         buffer.withUnsafeBytes { raw in decoder.decode(raw.prefix(filled), into: &batch) }
-        keepGoing = batch.isEmpty || batches(batch)
+        switch batch.isEmpty ? .keepReading : batches(batch) {
+        case .keepReading: keepGoing = true
+        case .pause(let duration): (keepGoing, pause) = (true, duration)
+        case .stop: keepGoing = false
+        }
       } else {
         keepGoing = buffer.withUnsafeBytes { raw in
           decoder.deliver(raw.prefix(filled), to: continuation)
@@ -125,6 +130,18 @@ struct ScanReadLoop: Sendable {
       }
       filled -= consumed
       if !keepGoing { return }
+      if let pause, !sleep(pause) { return }
     }
+  }
+
+  /// Sleeps `duration` unless the wake signal fires first; false when it did (stop).
+  private func sleep(_ duration: Duration) -> Bool {
+    // poll() counts whole milliseconds: round down, so the pause never outlasts what was asked.
+    let parts = duration.components
+    let milliseconds = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+    guard milliseconds > 0 else { return true }
+    var wakeFD = pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)
+    // EINTR (or any failure) only ends the pause early: the next poll() sees what is there.
+    return poll(&wakeFD, 1, Int32(clamping: milliseconds)) <= 0 || wakeFD.revents == 0
   }
 }
