@@ -29,4 +29,16 @@ struct BufferWatermarkTests {
     #expect(LiveIIOSensors.watermark(rate: nil, interval: .milliseconds(10), length: 512) == nil)
     #expect(LiveIIOSensors.watermark(rate: 1000, interval: .milliseconds(10), length: nil) == nil)
   }
+
+  @Test("Between outputs a reader pauses at most 10 ms, less when half the buffer fills sooner")
+  func longestPause() {
+    #expect(LiveIIOSensors.longestPause(rate: 1000, length: 512) == 0.010)
+    #expect(LiveIIOSensors.longestPause(rate: 1000, length: 8) == 0.004)
+  }
+
+  @Test("A reader that knows neither rate nor buffer length never pauses")
+  func noPauseWhenUnknown() {
+    #expect(LiveIIOSensors.longestPause(rate: nil, length: 512) == 0)
+    #expect(LiveIIOSensors.longestPause(rate: 1000, length: nil) == 0)
+  }
 }
