@@ -13,7 +13,7 @@ struct ScanReadLoop: Sendable {
   let wake: WakeSignal
   let continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
   /// When set, each read's scans go to this handler, called on the reader's thread, in one
-  /// call (it returns false to stop the read), and `continuation` only finishes; otherwise each
+  /// call (its verdict: keep reading, pause, stop), and `continuation` only finishes; otherwise each
   /// sample is yielded to `continuation`.
   var batches: (@Sendable ([IIOSample]) -> IIOBatchVerdict)? = nil
 
