@@ -65,7 +65,7 @@ extension MotionClient {
   ) -> MotionClient {
     let sensors = LiveIIOSensors(
       system: IIOSystem(root: root, deviceDirectory: deviceDirectory), mode: mode,
-      selection: devices, clock: clock, bufferLimit: bufferLimit, onEvent: onEvent)
+      selection: devices, clock: clock, onEvent: onEvent)
     let discovery = sensors.discovery
     let first = discovery.current.backendRouting
     var backend = MotionBackend(

@@ -1,5 +1,10 @@
-import Glibc
 import LinuxIIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Moves kernel timestamps onto `boottime`, Core Motion's "seconds since boot", when a device
 /// stamps on another clock and its `current_timestamp_clock` cannot be changed.
@@ -65,6 +70,11 @@ struct BootTimeAlignment: Sendable {
     boot = max(boot, last, 0)
     last = boot
     return boot
+  }
+
+  /// Seconds since boot, now (`CLOCK_BOOTTIME`).
+  static func bootTimeNow() -> Double {
+    now(CLOCK_BOOTTIME)
   }
 
   private static func now(_ id: clockid_t) -> Double {

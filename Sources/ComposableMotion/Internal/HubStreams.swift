@@ -15,14 +15,16 @@ struct HubStreams: Sendable {
     owner: AnyHashableSendable,
     service: MotionSensor,
     sensors: Set<MotionSensor>,
+    nextNeeded: (@Sendable () -> Double?)? = nil,
     transform: @escaping @Sendable (MotionScan) -> Element?
   ) -> AsyncThrowingStream<Element, any Error> {
     guard registry.exists(owner) else {
       return AsyncThrowingStream { $0.finish(throwing: MotionError.managerNotCreated(owner)) }
     }
-    let (stream, sink, onTermination) =
+    var (stream, sink, onTermination) =
       hub.backend.waitsForConsumers
       ? losslessStream(transform) : droppingStream(transform)
+    sink.nextNeeded = nextNeeded
     let interval = readerInterval(service, registry.interval(owner, service))
     let result = hub.subscribe(
       owner: owner, service: service, sensors: sensors, interval: interval
@@ -156,11 +158,14 @@ struct HubStreams: Sendable {
     registry.update(owner) { $0.frame = frame }
     let session = DeviceMotionSession(
       frame: frame, declination: hub.backend.magneticDeclination,
-      interval: { registry.interval(owner, .deviceMotion) })
+      interval: { registry.interval(owner, .deviceMotion) },
+      generation: { registry.intervalGeneration })
     let sensors: Set<MotionSensor> =
       frame.requiresMagnetometer
       ? [.accelerometer, .gyro, .magnetometer] : [.accelerometer, .gyro]
-    return start(owner: owner, service: .deviceMotion, sensors: sensors) { scan in
+    return start(
+      owner: owner, service: .deviceMotion, sensors: sensors, nextNeeded: session.nextNeeded
+    ) { scan in
       guard let motion = session.update(scan) else { return nil }
       registry.update(owner) { $0.deviceMotion = motion }
       return motion

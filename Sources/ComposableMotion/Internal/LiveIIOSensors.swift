@@ -12,7 +12,6 @@ import SensorsCore
 struct LiveIIOSensors: Sendable {
   let discovery: LiveDiscovery
   let clock: any Clock<Duration>
-  let bufferLimit: Int
   /// Where fall-backs and staleness are reported.
   let onEvent: @Sendable (MotionLiveEvent) -> Void
 
@@ -23,13 +22,12 @@ struct LiveIIOSensors: Sendable {
   /// Discovers the devices under `system.root` (see ``MotionDeviceRouting``).
   init(
     system: IIOSystem, mode: MotionReadingMode, selection: MotionDeviceSelection,
-    clock: any Clock<Duration>, bufferLimit: Int,
+    clock: any Clock<Duration>,
     onEvent: @escaping @Sendable (MotionLiveEvent) -> Void = { _ in }
   ) {
     self.discovery = LiveDiscovery(system: system, mode: mode, selection: selection)
     self.onEvent = onEvent
     self.clock = clock
-    self.bufferLimit = bufferLimit
   }
 
   /// Reads one device until cancelled; throws ``MotionError`` on failure.
@@ -97,43 +95,41 @@ struct LiveIIOSensors: Sendable {
     _ events: MotionBackend.ReaderEvents, watchdog: ScanWatchdog
   ) async throws(IIOError) {
     let wanted = 1 / max(seconds(request.interval), 1e-6)
-    if let rate = device.availableSamplingFrequencies?.nearest(to: wanted) {
+    var rate: Double?
+    if let nearest = device.availableSamplingFrequencies?.nearest(to: wanted) {
       // Best effort: a driver that refuses the rate keeps its own, and the hub's pacing
       // still thins the stream to each subscriber's interval.
-      try? system.setSamplingFrequency(rate, of: device)
+      if (try? system.setSamplingFrequency(nearest, of: device)) != nil { rate = nearest }
     }
     // Stamp on boottime where the device lets us choose; otherwise shift its clock onto it.
     let settable = DirectoryListing.exists(device.path + "/current_timestamp_clock")
-    var alignment = BootTimeAlignment(clock: settable ? .boottime : device.timestampClock)
-    // LinuxIIO's own hand-off buffer counts no drops, so it is made deep: this task only
-    // forwards scans to the hub (which never blocks), and the counted, per-subscriber buffers
-    // are where a slow consumer loses samples.
+    let alignment = BootTimeAlignment(clock: settable ? .boottime : device.timestampClock)
+    // Scans reach the hub on the reader's thread, a whole read at a time (see
+    // BufferedScanForwarder), so LinuxIIO's stream only reports the end of the read.
     let reader = try IIOBufferedReader(
       device: device, channels: channels,
       configuration: IIOBufferConfiguration(
-        timestampClock: settable ? .boottime : nil, bufferingNewest: max(1024, bufferLimit)))
+        watermark: Self.watermark(
+          rate: rate, interval: request.interval, length: device.buffer?.length),
+        timestampClock: settable ? .boottime : nil))
+    let sensors = MotionSensor.rawSensors.filter(request.sensors.contains)
+    let name = Self.describe(device)
+    let forwarder = BufferedScanForwarder(
+      sensors: request.sensors, alignment: alignment, watchdog: watchdog, events: events,
+      longestPause: Self.longestPause(rate: rate, length: device.buffer?.length)
+    ) { [onEvent] in onEvent(.resumed(sensors: sensors, device: name)) }
     // Cancelling this task ends the iteration and only signals the reader's thread (waiting for
     // it inside the cancellation could deadlock). Wait here instead, cancelled or not, until the
     // thread has disabled the buffer and closed the device: the hub starts a successor reader
     // on the same device only after this task ends, and a still-enabled buffer would be busy.
-    let read = reader.start()
-    let sensors = MotionSensor.rawSensors.filter(request.sensors.contains)
-    let name = Self.describe(device)
+    let read = reader.start(batches: forwarder.forward)
     let deadline = watchdog.arm(clock: clock, stopping: read) {
       [onEvent, timeout = watchdog.timeout] in
       onEvent(.stale(sensors: sensors, device: name, silentFor: timeout))
     }
     defer { deadline.cancel() }
     do {
-      for try await sample in read.samples {
-        let verdict = watchdog.scanArrived()
-        if verdict == .drop { break }
-        if verdict == .deliverResumed { onEvent(.resumed(sensors: sensors, device: name)) }
-        var scan = CoreMotionUnits.scan(sample, sensors: request.sensors)
-        scan.timestamp = alignment.align(
-          scan.timestamp, readings: BootTimeAlignment.readings(for: alignment.clock))
-        events.scan(scan)
-      }
+      for try await _ in read.samples {}
     } catch {
       await read.close()
       // The reader finishes its stream with IIOError values only.
@@ -141,6 +137,28 @@ struct LiveIIOSensors: Sendable {
         ?? .systemCallFailed(path: device.deviceNode, operation: "read", errno: EIO)
     }
     await read.close()
+  }
+
+  /// The longest a batch of scans may cover: the kernel wakes the reader once per batch, so this
+  /// is also the most a watermark may add to a scan's latency.
+  static let longestBatch = 0.010
+
+  /// The longest a reader may leave a device's buffer unread: ``longestBatch``, and never more
+  /// than it takes the scans to fill half the buffer's `length`; zero (never pause) when the
+  /// rate or the length is unknown.
+  static func longestPause(rate: Double?, length: Int?) -> Double {
+    guard let rate, let length, rate > 0, length >= 2 else { return 0 }
+    return min(longestBatch, Double(length / 2) / rate)
+  }
+
+  /// The watermark for a device sampling at `rate` hertz for a subscriber every `interval`: as
+  /// many scans as arrive in the interval, at most ``longestBatch`` worth and half the buffer's
+  /// `length` (so the kernel never overruns while the reader catches up); nil (keep the device's
+  /// setting) when the rate or the length is unknown.
+  static func watermark(rate: Double?, interval: Duration, length: Int?) -> Int? {
+    guard let rate, let length, rate > 0, length >= 2 else { return nil }
+    let span = min(seconds(interval), longestBatch)
+    return min(max(1, Int((rate * span).rounded(.down))), length / 2)
   }
 }
 

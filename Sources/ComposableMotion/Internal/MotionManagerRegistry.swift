@@ -18,15 +18,28 @@ final class MotionManagerRegistry: Sendable {
   static let defaultInterval = Duration.milliseconds(10)
 
   private let managers = Mutex<[AnyHashableSendable: Manager]>([:])
+  /// Bumped after every change that can move an interval (create, destroy, set), so a reader
+  /// that paces on every scan can keep the interval it read until this moves: one atomic load
+  /// per scan instead of a dictionary lookup under the lock.
+  private let intervalChanges = Atomic<UInt64>(0)
+
+  /// How many times an interval may have changed; see ``interval(_:_:)``.
+  var intervalGeneration: UInt64 { intervalChanges.load(ordering: .acquiring) }
+
+  private func intervalsChanged() {
+    intervalChanges.wrappingAdd(1, ordering: .releasing)
+  }
 
   /// Registers `id`; creating an existing manager keeps its properties.
   func create(_ id: AnyHashableSendable) {
     managers.withLock { if $0[id] == nil { $0[id] = Manager() } }
+    intervalsChanged()
   }
 
   /// Forgets `id` and everything it held.
   func destroy(_ id: AnyHashableSendable) {
     managers.withLock { _ = $0.removeValue(forKey: id) }
+    intervalsChanged()
   }
 
   func exists(_ id: AnyHashableSendable) -> Bool {
@@ -47,6 +60,7 @@ final class MotionManagerRegistry: Sendable {
     _ id: AnyHashableSendable, _ sensor: MotionSensor, _ interval: Duration
   ) -> Duration? {
     let interval = max(interval, Self.shortestInterval)
+    defer { intervalsChanged() }
     return managers.withLock { managers in
       guard managers[id] != nil else { return nil }
       managers[id]?.intervals[sensor] = interval

@@ -18,6 +18,9 @@ final class SensorHub: Sendable {
     var send: (@Sendable (MotionScan) async -> Void)? = nil
     /// Ends the stream, with an error or normally.
     var finish: @Sendable (MotionError?) -> Void
+    /// The earliest scan time (seconds, on the scans' clock) this subscriber must be given
+    /// promptly; nil when it wants every scan as soon as it comes (the default).
+    var nextNeeded: (@Sendable () -> Double?)? = nil
   }
 
   private struct RunningReader {
@@ -155,19 +158,26 @@ final class SensorHub: Sendable {
     }.run()
   }
 
-  /// Fans a scan out to every subscriber that wants it, counting what their buffers drop.
-  private func deliver(_ scan: MotionScan, reader: String, generation: UInt64) {
+  /// Fans a scan out to every subscriber that wants it, counting what their buffers drop;
+  /// returns the earliest scan time any of them must get promptly (nil: every scan).
+  @discardableResult
+  private func deliver(_ scan: MotionScan, reader: String, generation: UInt64) -> Double? {
     let targets = state.withLock { state in
       state.machine.deliver(scan, from: reader, generation: generation).compactMap { target in
         state.sinks[target.token].map { (target.token, $0) }
       }
     }
+    var needed: Double? = targets.isEmpty ? nil : .infinity
     for (token, sink) in targets {
       let dropped = sink.yield(scan)
       if dropped > 0 {
         state.withLock { $0.machine.recordDrop(token: token, count: dropped) }
       }
+      if let current = needed {
+        needed = sink.nextNeeded?().map { min($0, current) }
+      }
     }
+    return needed
   }
 
   /// Fans a scan out like ``deliver(_:reader:generation:)``, but waits for each lossless
@@ -238,6 +248,9 @@ final class SensorHub: Sendable {
   ) -> Task<Void, Never> {
     let events = MotionBackend.ReaderEvents(
       scan: { [weak self] scan in
+        self?.deliver(scan, reader: request.reader, generation: generation)
+      },
+      deliver: { [weak self] scan in
         self?.deliver(scan, reader: request.reader, generation: generation)
       },
       send: { [weak self] scan in

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Turns per-channel raw numbers into an ``IIOSample``: `(raw + offset) × scale`, then the
 /// mount matrix on every complete x/y/z triple. Built once per read, used for every sample.

@@ -41,6 +41,27 @@ final class ScanDecoder {
     _ bytes: UnsafeRawBufferPointer.SubSequence,
     to continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
   ) -> Bool {
+    forEachSample(in: bytes) { sample in
+      if case .terminated = continuation.yield(sample) { return false }
+      return true
+    }
+  }
+
+  /// Decodes every whole scan in `bytes` (at most `maximumScans`) into `batch`, replacing its
+  /// contents and keeping its capacity: one read's scans, handed over in one call.
+  func decode(_ bytes: UnsafeRawBufferPointer.SubSequence, into batch: inout [IIOSample]) {
+    batch.removeAll(keepingCapacity: true)
+    _ = forEachSample(in: bytes) { sample in
+      batch.append(sample)
+      return true
+    }
+  }
+
+  /// Calls `body` with one sample per whole scan in `bytes`, in order, until it returns false;
+  /// returns false when it did.
+  private func forEachSample(
+    in bytes: UnsafeRawBufferPointer.SubSequence, _ body: (IIOSample) -> Bool
+  ) -> Bool {
     let scans = raw.withUnsafeMutableBufferPointer {
       layout.demux(scans: UnsafeRawBufferPointer(rebasing: bytes), into: $0)
     }
@@ -61,7 +82,7 @@ final class ScanDecoder {
       let sample = values.withUnsafeBufferPointer {
         assembler.sample(raw: $0, timestamp: timestamp)
       }
-      if case .terminated = continuation.yield(sample) { return false }
+      if !body(sample) { return false }
     }
     return true
   }

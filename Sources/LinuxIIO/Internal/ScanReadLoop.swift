@@ -1,5 +1,10 @@
-import Glibc
 import SensorsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The body of a buffered reader's thread: set up, read scans with `poll()` until told to stop
 /// or the device fails, then tear down and finish the stream.
@@ -7,6 +12,10 @@ struct ScanReadLoop: Sendable {
   let reader: IIOBufferedReader
   let wake: WakeSignal
   let continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
+  /// When set, each read's scans go to this handler, called on the reader's thread, in one
+  /// call (its verdict: keep reading, pause, stop), and `continuation` only finishes; otherwise each
+  /// sample is yielded to `continuation`.
+  var batches: (@Sendable ([IIOSample]) -> IIOBatchVerdict)? = nil
 
   func run() {
     var session: BufferSession
@@ -58,14 +67,19 @@ struct ScanReadLoop: Sendable {
     let path = reader.device.deviceNode
     var buffer = [UInt8](repeating: 0, count: layout.scanSize * reader.configuration.scansPerRead)
     var filled = 0
+    var batch: [IIOSample] = []
+    batch.reserveCapacity(reader.configuration.scansPerRead)
     let check = reader.configuration.livenessCheckInterval.components
     let livenessTimeout = Int32(
       clamping: max(1, check.seconds * 1000 + check.attoseconds / 1_000_000_000_000_000))
+    // Allocated once: the loop runs once per wake-up, up to thousands of times a second.
+    var fds = [
+      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
+    ]
     while true {
-      var fds = [
-        pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
-      ]
+      fds[0].revents = 0
+      fds[1].revents = 0
       let ready = poll(&fds, nfds_t(fds.count), livenessTimeout)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -93,8 +107,19 @@ struct ScanReadLoop: Sendable {
       // A live IIO buffer never reports end of file; EOF means the device node went away.
       if count == 0 { throw .deviceRemoved(path: path) }
       filled += count
-      let keepGoing = buffer.withUnsafeBytes { raw in
-        decoder.deliver(raw.prefix(filled), to: continuation)
+      let keepGoing: Bool
+      var pause: Duration?
+      if let batches {
+        buffer.withUnsafeBytes { raw in decoder.decode(raw.prefix(filled), into: &batch) }
+        switch batch.isEmpty ? .keepReading : batches(batch) {
+        case .keepReading: keepGoing = true
+        case .pause(let duration): (keepGoing, pause) = (true, duration)
+        case .stop: keepGoing = false
+        }
+      } else {
+        keepGoing = buffer.withUnsafeBytes { raw in
+          decoder.deliver(raw.prefix(filled), to: continuation)
+        }
       }
       let consumed = (filled / layout.scanSize) * layout.scanSize
       if consumed > 0 && consumed < filled {
@@ -105,6 +130,18 @@ struct ScanReadLoop: Sendable {
       }
       filled -= consumed
       if !keepGoing { return }
+      if let pause, !sleep(pause) { return }
     }
+  }
+
+  /// Sleeps `duration` unless the wake signal fires first; false when it did (stop).
+  private func sleep(_ duration: Duration) -> Bool {
+    // poll() counts whole milliseconds: round down, so the pause never outlasts what was asked.
+    let parts = duration.components
+    let milliseconds = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+    guard milliseconds > 0 else { return true }
+    var wakeFD = pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)
+    // EINTR (or any failure) only ends the pause early: the next poll() sees what is there.
+    return poll(&wakeFD, 1, Int32(clamping: milliseconds)) <= 0 || wakeFD.revents == 0
   }
 }

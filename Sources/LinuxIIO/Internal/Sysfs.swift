@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Plain POSIX access to sysfs attributes, with every `errno` turned into an ``IIOError``.
 ///

@@ -91,6 +91,25 @@ public struct IIOBufferedReader: IIOSampleReader {
     return IIOBufferedRead(samples: samples, wake: wake)
   }
 
+  /// Starts reading with every read's scans handed to `handler` on the reader's own thread, in
+  /// one call per `read(2)` (one per wake-up), instead of one stream element per scan: no task
+  /// wake-up per scan. `handler` must not block; its verdict says whether to keep reading, to
+  /// pause (when no consumer needs a scan soon, so the next read takes many), or to stop.
+  ///
+  /// The returned read's ``IIOBufferedRead/samples`` yields nothing: it finishes, normally or
+  /// with an ``IIOError``, once the device has been released, and cancelling its consumer stops
+  /// the read as usual.
+  package func start(
+    batches handler: @escaping @Sendable ([IIOSample]) -> IIOBatchVerdict
+  ) -> IIOBufferedRead {
+    let (samples, wake) = ThreadFedStream.start(
+      of: IIOSample.self, threadName: "iio \(device.id)", path: device.path, bufferingNewest: 1
+    ) { wake, continuation in
+      ScanReadLoop(reader: self, wake: wake, continuation: continuation, batches: handler).run()
+    }
+    return IIOBufferedRead(samples: samples, wake: wake)
+  }
+
   /// The trigger to set, per the configuration; nil to leave the current one.
   func resolvedTrigger() throws(IIOError) -> String? {
     switch configuration.trigger {
