@@ -1,6 +1,7 @@
 // imu-fuse: fuses a gyroscope/accelerometer/magnetometer recording into attitude quaternions.
 //
-//   imu-fuse INPUT.csv [--6d] > OUTPUT.csv
+//   imu-fuse INPUT.csv [--6d] [--no-mag-calibration] [--calibration-in FILE] [--calibration-out FILE]
+//     > OUTPUT.csv
 //
 // Exit status: 0 success, 1 unreadable, invalid or unusable input, 2 usage error, 3 some rows rejected.
 import ComposableMotion
@@ -8,7 +9,8 @@ import ComposableSensorsFoundation
 import Foundation
 
 let usage = """
-  usage: imu-fuse INPUT.csv [--6d] > OUTPUT.csv
+  usage: imu-fuse INPUT.csv [--6d] [--no-mag-calibration] [--calibration-in FILE]
+                  [--calibration-out FILE] > OUTPUT.csv
 
   Estimates the orientation of an IMU for every row of a recording and writes CSV
   t,qw,qx,qy,qz: the unit quaternion rotating sensor coordinates into East-North-Up.
@@ -18,6 +20,15 @@ let usage = """
              optional mag_x,mag_y,mag_z (µT; a row may leave all three empty).
              Use - to read standard input.
   --6d       ignore the magnetometer: z is up, the heading is arbitrary and drifts.
+  --no-mag-calibration
+             use the magnetometer as recorded. By default a hard- and soft-iron
+             calibration is learned online from the rotations (each row's estimate
+             uses only the rows up to it) and the heading uses the corrected field.
+  --calibration-in FILE
+             start from the calibration saved in FILE (one line, as written by
+             --calibration-out) instead of uncalibrated.
+  --calibration-out FILE
+             write the calibration reached at the end to FILE (one line).
   --help     show this help.
 
   Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
@@ -36,13 +47,24 @@ func fail(_ message: String, status: Int32) -> Never {
 
 var inputPath: String?
 var sixD = false
-for argument in CommandLine.arguments.dropFirst() {
+var calibrates = true
+var calibrationIn: String?
+var calibrationOut: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
   switch argument {
   case "--help", "-h":
     print(usage, terminator: "")
     exit(0)
   case "--6d":
     sixD = true
+  case "--no-mag-calibration":
+    calibrates = false
+  case "--calibration-in", "--calibration-out":
+    guard let file = arguments.popFirst() else {
+      fail("\(argument) needs a file name\n\(usage)", status: 2)
+    }
+    if argument == "--calibration-in" { calibrationIn = file } else { calibrationOut = file }
   case _ where argument.hasPrefix("--"):
     fail("unknown option \(argument)\n\(usage)", status: 2)
   default:
@@ -63,7 +85,10 @@ do {
   fail("\(inputPath): \(error)", status: 1)
 }
 
-var filter = OrientationFilter()
+let initialCalibration = calibrationIn.map { readCalibration($0) }
+var filter = OrientationFilter(
+  magnetometerCalibrator: calibrates && !sixD
+    ? MagnetometerCalibrator(initial: initialCalibration) : nil)
 var output = [UInt8]()
 output.reserveCapacity(recording.samples.count * 96 + 16)
 output.append(contentsOf: "t,qw,qx,qy,qz\n".utf8)
@@ -90,6 +115,9 @@ if rejectedRows > reportedRejections {
 }
 if !recording.samples.isEmpty, rejectedRows == recording.samples.count {
   fail("\(inputPath): no row could be used (all \(rejectedRows) rejected)", status: 1)
+}
+if let calibrationOut {
+  writeCalibration(filter.magnetometerCalibrator?.calibration ?? .uncalibrated, to: calibrationOut)
 }
 do {
   try FileHandle.standardOutput.write(contentsOf: output)

@@ -1,0 +1,183 @@
+/// The running least-squares problem behind ``MagnetometerCalibrator``: the normal equations of the
+/// attitude-aided field model, with exponential forgetting, in a fixed 14 × 14 storage (no allocation
+/// per sample).
+///
+/// Model, for a raw field `u` (divided by a fixed scale so the numbers are near 1) seen while the
+/// gyroscope-and-accelerometer orientation is `R` (sensor → a z-up frame whose heading drifts only slowly):
+///
+///     R (K u + c) = e
+///
+/// with `K` the soft-iron correction (3 × 3, any matrix, so a misalignment is corrected too), `c` the
+/// offset correction and `e` the Earth's field in that frame, all unknown. The scale of the three is not
+/// observable, so the trace of `K` is fixed at 3: the 14 unknowns are K00…K21 (K22 = 3 − K00 − K11),
+/// c and e. Every sample adds three linear equations, one per row of `R`.
+struct CalibrationLeastSquares: Sendable {
+  static let count = 14
+
+  /// The upper triangle of ΦᵀΦ, row-major (i ≤ j at `i * count + j`).
+  private var normal = [Double](repeating: 0, count: count * count)
+  /// Φᵀy.
+  private var rightHandSide = [Double](repeating: 0, count: count)
+  /// yᵀy.
+  private var targetSquares = 0.0
+  /// The forgotten count of samples (each of three equations).
+  private(set) var weight = 0.0
+
+  /// The solution with its uncertainty.
+  struct Solution: Sendable {
+    var soft: Matrix3
+    var offset: SIMD3<Double>
+    var earth: SIMD3<Double>
+    /// The mean square residual per equation (normalized units²).
+    var residualVariance: Double
+    /// The variance of the corrected field for the raw field it was solved at, summed over its three
+    /// components (normalized units²): how far the fit's uncertainty can move that field.
+    var fieldVariance: Double
+  }
+
+  mutating func reset() {
+    for index in normal.indices { normal[index] = 0 }
+    for index in rightHandSide.indices { rightHandSide[index] = 0 }
+    targetSquares = 0
+    weight = 0
+  }
+
+  /// Adds one sample's three equations, each weighted by `sampleWeight` (0 < w ≤ 1), after multiplying
+  /// everything so far by `forgetting` (0 < f ≤ 1).
+  mutating func add(
+    raw u: SIMD3<Double>, rotation r: Matrix3, sampleWeight: Double, forgetting: Double
+  ) {
+    if forgetting < 1 {
+      for index in normal.indices { normal[index] *= forgetting }
+      for index in rightHandSide.indices { rightHandSide[index] *= forgetting }
+      targetSquares *= forgetting
+      weight *= forgetting
+    }
+    weight += sampleWeight
+    var phi = [Double](repeating: 0, count: Self.count)
+    normal.withUnsafeMutableBufferPointer { normal in
+      for i in 0..<3 {
+        let row = i == 0 ? r.r0 : (i == 1 ? r.r1 : r.r2)
+        // K terms: row[j] * u[k] for (j, k) before (2, 2); K22 = 3 − K00 − K11 moves to the right.
+        let last = row.z * u.z
+        phi[0] = row.x * u.x - last
+        phi[1] = row.x * u.y
+        phi[2] = row.x * u.z
+        phi[3] = row.y * u.x
+        phi[4] = row.y * u.y - last
+        phi[5] = row.y * u.z
+        phi[6] = row.z * u.x
+        phi[7] = row.z * u.y
+        phi[8] = row.x
+        phi[9] = row.y
+        phi[10] = row.z
+        phi[11] = 0
+        phi[12] = 0
+        phi[13] = 0
+        phi[11 + i] = -1
+        let target = -3 * last
+        for a in 0..<Self.count {
+          let pa = phi[a]
+          guard pa != 0 else { continue }
+          let weighted = pa * sampleWeight
+          rightHandSide[a] += weighted * target
+          for b in a..<Self.count { normal[a * Self.count + b] += weighted * phi[b] }
+        }
+        targetSquares += sampleWeight * target * target
+      }
+    }
+  }
+
+  /// Solves with a prior pulling K towards the identity (worth `softIronPriorWeight` equations per entry)
+  /// and a negligible one on c and e, or `nil` if the system is not positive definite or the answer not
+  /// finite. The uncertainty is reported for the corrected field of raw field `u`.
+  func solve(softIronPriorWeight: Double, at u: SIMD3<Double>) -> Solution? {
+    let n = Self.count
+    // The full symmetric matrix with the prior on the diagonal, then its Cholesky factor in place.
+    var m = [Double](repeating: 0, count: n * n)
+    var rhs = rightHandSide
+    for a in 0..<n {
+      for b in a..<n {
+        m[a * n + b] = normal[a * n + b]
+        m[b * n + a] = normal[a * n + b]
+      }
+      let prior = a < 8 ? softIronPriorWeight : 1e-9
+      m[a * n + a] += prior
+      if a == 0 || a == 4 { rhs[a] += prior }
+    }
+    guard Self.choleskyFactor(&m, n) else { return nil }
+    let p = Self.choleskySolve(m, n, rhs)
+    guard p.allSatisfy(\.isFinite) else { return nil }
+    // Residual sum of squares: pᵀNp − 2pᵀv + yᵀy (N, v, y without the prior).
+    var quadratic = 0.0
+    var linear = 0.0
+    for a in 0..<n {
+      linear += p[a] * rightHandSide[a]
+      var row = 0.0
+      for b in 0..<n { row += normal[min(a, b) * n + max(a, b)] * p[b] }
+      quadratic += p[a] * row
+    }
+    let freedom = max(3 * weight - Double(n), 1)
+    let residualVariance = max(quadratic - 2 * linear + targetSquares, 0) / freedom
+    // The corrected field's components are gᵀp for these g (K22 = 3 − K00 − K11); each one's variance is
+    // σ² gᵀ M⁻¹ g.
+    var gradients = [[Double]](repeating: [Double](repeating: 0, count: n), count: 3)
+    gradients[0][0] = u.x
+    gradients[0][1] = u.y
+    gradients[0][2] = u.z
+    gradients[0][8] = 1
+    gradients[1][3] = u.x
+    gradients[1][4] = u.y
+    gradients[1][5] = u.z
+    gradients[1][9] = 1
+    gradients[2][0] = -u.z
+    gradients[2][4] = -u.z
+    gradients[2][6] = u.x
+    gradients[2][7] = u.y
+    gradients[2][10] = 1
+    var fieldVariance = 0.0
+    for g in gradients {
+      let z = Self.choleskySolve(m, n, g)
+      for a in 0..<n { fieldVariance += g[a] * z[a] }
+    }
+    let soft = Matrix3(
+      r0: SIMD3(p[0], p[1], p[2]), r1: SIMD3(p[3], p[4], p[5]),
+      r2: SIMD3(p[6], p[7], 3 - p[0] - p[4]))
+    return Solution(
+      soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: SIMD3(p[11], p[12], p[13]),
+      residualVariance: residualVariance, fieldVariance: residualVariance * fieldVariance)
+  }
+
+  /// In-place lower Cholesky factor of a symmetric n × n matrix; `false` if not positive definite.
+  private static func choleskyFactor(_ m: inout [Double], _ n: Int) -> Bool {
+    for j in 0..<n {
+      var diagonal = m[j * n + j]
+      for k in 0..<j { diagonal -= m[j * n + k] * m[j * n + k] }
+      guard diagonal > 0, diagonal.isFinite else { return false }
+      let root = diagonal.squareRoot()
+      m[j * n + j] = root
+      for i in (j + 1)..<n {
+        var value = m[i * n + j]
+        for k in 0..<j { value -= m[i * n + k] * m[j * n + k] }
+        m[i * n + j] = value / root
+      }
+    }
+    return true
+  }
+
+  /// Solves L Lᵀ x = b with the factor from ``choleskyFactor(_:_:)``.
+  private static func choleskySolve(_ l: [Double], _ n: Int, _ b: [Double]) -> [Double] {
+    var x = b
+    for i in 0..<n {
+      var value = x[i]
+      for k in 0..<i { value -= l[i * n + k] * x[k] }
+      x[i] = value / l[i * n + i]
+    }
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      var value = x[i]
+      for k in (i + 1)..<n { value -= l[k * n + i] * x[k] }
+      x[i] = value / l[i * n + i]
+    }
+    return x
+  }
+}
