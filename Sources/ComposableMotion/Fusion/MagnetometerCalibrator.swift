@@ -46,6 +46,9 @@ public struct MagnetometerCalibrator: Sendable {
     /// How many consecutive disturbed samples (each one step of rotation) mean the environment changed
     /// and the fit starts again.
     public var relearnAfter = 150
+    /// How many times larger the residual of the calibration in use must be than a new fit's, on the same
+    /// samples, before the fit replaces it (a likelihood-ratio test: noise alone gives about 1).
+    public var improvementRatio = 1.5
     /// The rotation rate in rad/s at which a sample weighs half: turning at ω, a delay of τ between the
     /// magnetometer and the gyroscope misplaces the field by ωτ, so fast samples are less certain.
     public var fastRotation = 1.0
@@ -227,13 +230,22 @@ public struct MagnetometerCalibrator: Sendable {
       let candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
+    // Keep the calibration in use unless the fit explains the same samples clearly better: a fit always
+    // absorbs some of the noise and of the field's unevenness, and chasing that makes a good calibration
+    // worse.
+    let inUse = trace(correction)
+    if inUse > 0 {
+      let s = 3 / inUse
+      let current = leastSquares.residualSumOfSquares(
+        soft: correction.scaled(s), offset: -correctedOffset * (s / scale))
+      guard current > parameters.improvementRatio * solution.residualSum else { return }
+    }
     if candidate.accuracy < calibration.accuracy {
       // One worse fit may be a disturbance slipping through; several in a row are the new truth.
       declinedFits += 1
       guard declinedFits >= 8 else { return }
     }
     declinedFits = 0
-    if getenv("MAGCAL_DEBUG") != nil { print("DBG adopt \(changedNoticeably) \(candidate.textLine)") }
     let before = corrected(raw)
     calibration = candidate
     setCorrection(candidate)
@@ -246,7 +258,6 @@ public struct MagnetometerCalibrator: Sendable {
       let ratio = after.length / before.length
       changedNoticeably = cosine < cos(Double.pi / 180) || abs(ratio - 1) > 0.03
     }
-    if getenv("MAGCAL_DEBUG") != nil { print("DBG changed \(changedNoticeably)") }
   }
 
   /// The calibration a solution describes, in µT, with the accuracy its confidence earns; `nil` if it is
@@ -276,7 +287,6 @@ public struct MagnetometerCalibrator: Sendable {
     let directionError =
       (solution.fieldVariance.squareRoot() / normalizedStrength) * 180 / Double.pi
     let residual = solution.residualVariance.squareRoot() / normalizedStrength
-    if getenv("MAGCAL_DEBUG") != nil {
       print("DBG n=\(learnedSampleCount) w=\(leastSquares.weight) dir=\(directionError) res=\(residual) b=\(hardIron)")
     }
     return MagnetometerCalibration(
@@ -298,6 +308,8 @@ public struct MagnetometerCalibrator: Sendable {
     if directionError <= d.low && residual <= r.low { return .low }
     return .uncalibrated
   }
+
+  private func trace(_ m: Matrix3) -> Double { m.r0.x + m.r1.y + m.r2.z }
 
   private mutating func setCorrection(_ calibration: MagnetometerCalibration) {
     correction = Matrix3(calibration.softIronCorrection)

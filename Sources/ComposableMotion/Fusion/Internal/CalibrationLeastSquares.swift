@@ -28,6 +28,8 @@ struct CalibrationLeastSquares: Sendable {
     var soft: Matrix3
     var offset: SIMD3<Double>
     var earth: SIMD3<Double>
+    /// The residual sum of squares (normalized units²).
+    var residualSum: Double
     /// The mean square residual per equation (normalized units²).
     var residualVariance: Double
     /// The variance of the corrected field for the raw field it was solved at, summed over its three
@@ -88,6 +90,35 @@ struct CalibrationLeastSquares: Sendable {
     }
   }
 
+  /// The residual sum of squares of a given correction (normalized units, trace of `soft` 3) with the
+  /// Earth's field that fits it best: how well the calibration in use explains the samples.
+  func residualSumOfSquares(soft k: Matrix3, offset c: SIMD3<Double>) -> Double {
+    let n = Self.count
+    guard weight > 0 else { return 0 }
+    var p: [Double] = [k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0]
+    // N_ee is the total weight times the identity, so the best e is (v_e − N_e,· p) / weight.
+    for i in 0..<3 {
+      var value = rightHandSide[11 + i]
+      for a in 0..<11 { value -= normal[a * n + 11 + i] * p[a] }
+      p[11 + i] = value / weight
+    }
+    return residual(p)
+  }
+
+  /// pᵀNp − 2pᵀv + yᵀy (N, v, y without the prior).
+  private func residual(_ p: [Double]) -> Double {
+    let n = Self.count
+    var quadratic = 0.0
+    var linear = 0.0
+    for a in 0..<n {
+      linear += p[a] * rightHandSide[a]
+      var row = 0.0
+      for b in 0..<n { row += normal[min(a, b) * n + max(a, b)] * p[b] }
+      quadratic += p[a] * row
+    }
+    return max(quadratic - 2 * linear + targetSquares, 0)
+  }
+
   /// Solves with a prior pulling K towards the identity (worth `softIronPriorWeight` equations per entry)
   /// and a negligible one on c and e, or `nil` if the system is not positive definite or the answer not
   /// finite. The uncertainty is reported for the corrected field of raw field `u`.
@@ -108,17 +139,9 @@ struct CalibrationLeastSquares: Sendable {
     guard Self.choleskyFactor(&m, n) else { return nil }
     let p = Self.choleskySolve(m, n, rhs)
     guard p.allSatisfy(\.isFinite) else { return nil }
-    // Residual sum of squares: pᵀNp − 2pᵀv + yᵀy (N, v, y without the prior).
-    var quadratic = 0.0
-    var linear = 0.0
-    for a in 0..<n {
-      linear += p[a] * rightHandSide[a]
-      var row = 0.0
-      for b in 0..<n { row += normal[min(a, b) * n + max(a, b)] * p[b] }
-      quadratic += p[a] * row
-    }
+    let residualSum = residual(p)
     let freedom = max(3 * weight - Double(n), 1)
-    let residualVariance = max(quadratic - 2 * linear + targetSquares, 0) / freedom
+    let residualVariance = residualSum / freedom
     // The corrected field's components are gᵀp for these g (K22 = 3 − K00 − K11); each one's variance is
     // σ² gᵀ M⁻¹ g.
     var gradients = [[Double]](repeating: [Double](repeating: 0, count: n), count: 3)
@@ -145,7 +168,8 @@ struct CalibrationLeastSquares: Sendable {
       r2: SIMD3(p[6], p[7], 3 - p[0] - p[4]))
     return Solution(
       soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: SIMD3(p[11], p[12], p[13]),
-      residualVariance: residualVariance, fieldVariance: residualVariance * fieldVariance)
+      residualSum: residualSum, residualVariance: residualVariance,
+      fieldVariance: residualVariance * fieldVariance)
   }
 
   /// In-place lower Cholesky factor of a symmetric n × n matrix; `false` if not positive definite.
