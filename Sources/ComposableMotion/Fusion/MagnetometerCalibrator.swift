@@ -287,8 +287,6 @@ public struct MagnetometerCalibrator: Sendable {
     let directionError =
       (solution.fieldVariance.squareRoot() / normalizedStrength) * 180 / Double.pi
     let residual = solution.residualVariance.squareRoot() / normalizedStrength
-      print("DBG n=\(learnedSampleCount) w=\(leastSquares.weight) dir=\(directionError) res=\(residual) b=\(hardIron)")
-    }
     return MagnetometerCalibration(
       hardIron: hardIron,
       softIronCorrection: .init(x: soft.r0, y: soft.r1, z: soft.r2),

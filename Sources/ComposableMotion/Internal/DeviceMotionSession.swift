@@ -14,33 +14,49 @@ final class DeviceMotionSession: Sendable {
 
   private let state: Mutex<State>
   private let interval: @Sendable () -> Duration
+  private let calibration: MagnetometerCalibrationStore
 
   /// - Parameters:
   ///   - frame: the reference frame of the attitudes.
   ///   - declination: magnetic declination in degrees east (true north only).
+  ///   - calibration: the client's magnetometer calibration: the session starts from it and saves
+  ///     every calibration its estimator adopts.
   ///   - interval: the output interval, read on every update so a change applies at once.
   init(
-    frame: AttitudeReferenceFrame, declination: Double?,
+    frame: AttitudeReferenceFrame, declination: Double?, calibration: MagnetometerCalibrationStore,
     interval: @escaping @Sendable () -> Duration
   ) {
+    let start = calibration.current
     self.state = Mutex(
-      State(estimator: DeviceMotionEstimator(frame: frame, declination: declination)))
+      State(
+        estimator: DeviceMotionEstimator(
+          frame: frame, declination: declination,
+          magnetometerCalibration: start.accuracy > .uncalibrated ? start : nil)))
+    self.calibration = calibration
     self.interval = interval
   }
 
   /// Feeds a scan; returns a device motion when one is due.
   func update(_ scan: MotionScan) -> DeviceMotion? {
     let period = seconds(interval())
-    return state.withLock { state in
+    let (motion, adopted) = state.withLock {
+      state -> (DeviceMotion?, MagnetometerCalibration?) in
       if let acceleration = scan.acceleration { state.acceleration = acceleration }
       if let field = scan.magneticField { state.pendingField = field }
-      guard let rate = scan.rotationRate, let acceleration = state.acceleration else { return nil }
+      guard let rate = scan.rotationRate, let acceleration = state.acceleration else {
+        return (nil, nil)
+      }
+      let fits = state.estimator.filter.magnetometerCalibrator?.adoptedFitCount
       let motion = state.estimator.update(
         rotationRate: rate, acceleration: acceleration, magneticField: state.pendingField,
         timestamp: scan.timestamp)
       state.pendingField = nil
-      return OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue)
-        ? motion : nil
+      let calibrator = state.estimator.filter.magnetometerCalibrator
+      let adopted = calibrator?.adoptedFitCount != fits ? calibrator?.calibration : nil
+      let due = OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue)
+      return (due ? motion : nil, adopted)
     }
+    if let adopted { calibration.save(adopted) }
+    return motion
   }
 }

@@ -156,6 +156,7 @@ struct HubStreams: Sendable {
     registry.update(owner) { $0.frame = frame }
     let session = DeviceMotionSession(
       frame: frame, declination: hub.backend.magneticDeclination,
+      calibration: hub.backend.magnetometerCalibration,
       interval: { registry.interval(owner, .deviceMotion) })
     let sensors: Set<MotionSensor> =
       frame.requiresMagnetometer
