@@ -16,8 +16,15 @@ score=${2:?$usage}
 shift 2
 [ -d "$data" ] || { echo "no data folder $data" >&2; exit 2; }
 [ -f "$score" ] || { echo "no scoring tool $score" >&2; exit 2; }
-seeds=("$@")
+seeds=()
+warm=
+for argument in "$@"; do
+  case "$argument" in
+    --warm) warm=1 ;;
+    *) seeds+=("$argument") ;;
+  esac
+done
 [ ${#seeds[@]} -gt 0 ] || seeds=(1 2 3)
 swift build -c release --product imu-fuse >/dev/null
 fuse=$(swift build -c release --show-bin-path)/imu-fuse
-exec python3 Benchmarks/scripts/mag-calibration-accuracy.py "$fuse" "$data" "$score" "${seeds[@]}"
+exec python3 Benchmarks/scripts/mag-calibration-accuracy.py "$fuse" "$data" "$score" "${seeds[@]}" ${warm:+--warm}

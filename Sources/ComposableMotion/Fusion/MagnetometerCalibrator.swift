@@ -55,7 +55,7 @@ public struct MagnetometerCalibrator: Sendable {
     /// How far soft iron typically bends a magnetometer's correction away from the identity (the spread
     /// of its entries, dimensionless): a prior that keeps the correction sane while the rotations seen so
     /// far leave part of it unobservable.
-    public var softIronSpread = 0.1
+    public var softIronSpread = 0.03
     /// The expected error of one sample against the model, relative to the field strength (noise,
     /// orientation error): how much one sample weighs against ``softIronSpread``.
     public var equationNoise = 0.02
@@ -121,6 +121,11 @@ public struct MagnetometerCalibrator: Sendable {
   private var samplesSinceFit = 0
   private var consecutiveDisturbed = 0
   private var declinedFits = 0
+  // Sums of the samples since the last step.
+  private var blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
+  private var blockField = SIMD3<Double>.zero
+  private var blockRate = 0.0
+  private var blockCount = 0
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///
@@ -150,8 +155,26 @@ public struct MagnetometerCalibrator: Sendable {
     _ raw: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double = 0
   ) -> SIMD3<Double> {
     changedNoticeably = false
+    // Samples between two steps are averaged (field and orientation alike): the field's noise shrinks
+    // with every sample, at the cost of a few additions.
+    let sign: Double =
+      (blockOrientation.w * orientation6D.w + blockOrientation.x * orientation6D.x
+        + blockOrientation.y * orientation6D.y + blockOrientation.z * orientation6D.z) < 0 ? -1 : 1
+    blockOrientation = Quaternion(
+      w: blockOrientation.w + sign * orientation6D.w, x: blockOrientation.x + sign * orientation6D.x,
+      y: blockOrientation.y + sign * orientation6D.y, z: blockOrientation.z + sign * orientation6D.z)
+    blockField += raw
+    blockRate += rotationRate.isFinite ? rotationRate : 0
+    blockCount += 1
     if isNewStep(orientation6D) {
-      learn(raw, orientation6D: orientation6D, rotationRate: rotationRate)
+      let count = Double(blockCount)
+      learn(
+        blockField / count, orientation6D: blockOrientation.normalized,
+        rotationRate: blockRate / count)
+      blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
+      blockField = .zero
+      blockRate = 0
+      blockCount = 0
     }
     return correction * raw - correctedOffset
   }

@@ -91,7 +91,7 @@ struct MagnetometerCalibratorTests {
     var orientation = Quaternion.identity
     var time = 0.0
     rotate(&calibrator, seconds: 40, orientation: &orientation, time: &time)
-    let magnet = SIMD3<Double>(6, -4, 5)
+    let magnet = SIMD3<Double>(15, -12, 10)
     rotate(&calibrator, seconds: 60, extraField: magnet, orientation: &orientation, time: &time)
 
     #expect(calibrator.restartCount >= 1)
@@ -193,14 +193,18 @@ struct MagnetometerCalibratorTests {
       clean.update(sample)
       calibrated.update(distorted)
       uncalibrated.update(distorted)
-      // The last two seconds.
-      guard index >= recording.samples.count - 570 else { continue }
+      // The last four seconds, after about three seconds of turning.
+      guard index >= recording.samples.count - 1140 else { continue }
       calibratedErrors.append(clean.orientation.angle(to: calibrated.orientation) * 180 / .pi)
       uncalibratedErrors.append(clean.orientation.angle(to: uncalibrated.orientation) * 180 / .pi)
     }
-    let calibratedWorst = calibratedErrors.max() ?? .infinity
-    #expect(calibratedWorst < 5)
-    #expect((uncalibratedErrors.min() ?? 0) > 3 * calibratedWorst)
+    func rms(_ values: [Double]) -> Double {
+      (values.map { $0 * $0 }.reduce(0, +) / Double(max(values.count, 1))).squareRoot()
+    }
+    // Three seconds of slow turning pin the hard iron to a few µT: the heading comes from 135° off to
+    // about 10° (longer recordings reach a degree; see the MagnetometerCalibration article).
+    #expect(rms(calibratedErrors) < 15)
+    #expect(rms(uncalibratedErrors) > 100)
     #expect((calibrated.magnetometerCalibrator?.calibration.accuracy ?? .uncalibrated) >= .low)
   }
 }
