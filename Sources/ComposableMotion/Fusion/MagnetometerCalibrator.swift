@@ -33,11 +33,14 @@ public struct MagnetometerCalibrator: Sendable {
     /// The rotation in degrees between two samples the fit uses: samples while the device rests add
     /// nothing but weight.
     public var stepAngle = 2.0
+    /// The fewest samples averaged into one step: at fast rotation every sample turns by more than
+    /// ``stepAngle``, and averaging a few keeps the cost per sample low and the noise down.
+    public var samplesPerStep = 4
     /// The number of samples after which an old sample's weight has fallen to 1/e.
     public var memory = 600.0
     /// The samples (each one step of rotation) needed before the first fit.
     public var minimumSamples = 20.0
-    /// How many new samples between two fits.
+    /// How many new samples between two fits at first (later up to 64).
     public var samplesPerFit = 8
     /// Relative deviation of the corrected field strength from the learned one that marks a disturbance.
     public var strengthGate = 0.1
@@ -59,30 +62,29 @@ public struct MagnetometerCalibrator: Sendable {
     /// The expected error of one sample against the model, relative to the field strength (noise,
     /// orientation error): how much one sample weighs against ``softIronSpread``.
     public var equationNoise = 0.02
-    /// The largest predicted direction error in degrees for ``DeviceMotion/MagneticFieldCalibrationAccuracy/high``,
-    /// ``DeviceMotion/MagneticFieldCalibrationAccuracy/medium`` and
-    /// ``DeviceMotion/MagneticFieldCalibrationAccuracy/low``; above the last the fit is not used.
-    public var directionErrorLimits = (high: 1.0, medium: 3.0, low: 10.0)
-    /// The largest relative residual (per component, against the field strength) for the same levels.
-    public var residualLimits = (high: 0.03, medium: 0.06, low: 0.15)
+    /// The largest predicted error of the corrected field's direction, in degrees, for each accuracy.
+    public var directionErrorLimits = Limits(high: 1, medium: 3, low: 10)
+    /// The largest relative residual (per component, against the field strength) for each accuracy.
+    public var residualLimits = Limits(high: 0.03, medium: 0.06, low: 0.15)
 
     /// The defaults.
     public init() {}
 
-    public static func == (lhs: Parameters, rhs: Parameters) -> Bool {
-      lhs.stepAngle == rhs.stepAngle && lhs.memory == rhs.memory
-        && lhs.minimumSamples == rhs.minimumSamples && lhs.samplesPerFit == rhs.samplesPerFit
-        && lhs.strengthGate == rhs.strengthGate && lhs.dipGate == rhs.dipGate
-        && lhs.relearnAfter == rhs.relearnAfter
-        && lhs.directionErrorLimits == rhs.directionErrorLimits
-        && lhs.residualLimits == rhs.residualLimits
-    }
+    /// Upper limits for the ``DeviceMotion/MagneticFieldCalibrationAccuracy`` levels.
+    public struct Limits: Sendable, Hashable {
+      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/high``.
+      public var high: Double
+      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/medium``.
+      public var medium: Double
+      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/low``; above it the fit is not used.
+      public var low: Double
 
-    public func hash(into hasher: inout Hasher) {
-      hasher.combine(stepAngle)
-      hasher.combine(memory)
-      hasher.combine(minimumSamples)
-      hasher.combine(samplesPerFit)
+      /// Creates limits, increasing from `high` to `low`.
+      public init(high: Double, medium: Double, low: Double) {
+        self.high = high
+        self.medium = medium
+        self.low = low
+      }
     }
   }
 
@@ -166,7 +168,7 @@ public struct MagnetometerCalibrator: Sendable {
     blockField += raw
     blockRate += rotationRate.isFinite ? rotationRate : 0
     blockCount += 1
-    if isNewStep(orientation6D) {
+    if blockCount >= parameters.samplesPerStep, isNewStep(orientation6D) {
       let count = Double(blockCount)
       learn(
         blockField / count, orientation6D: blockOrientation.normalized,
@@ -218,8 +220,10 @@ public struct MagnetometerCalibrator: Sendable {
       forgetting: 1 - 1 / max(parameters.memory, 1))
     learnedSampleCount += 1
     samplesSinceFit += 1
-    if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= parameters.samplesPerFit
-    {
+    // Fits become rarer as the samples pile up (every 8 steps at first, at most every 64): each new
+    // step then changes the answer less, and a fit costs a 14 × 14 factorization.
+    let interval = max(parameters.samplesPerFit, min(64, learnedSampleCount / 16))
+    if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval {
       samplesSinceFit = 0
       fit(raw)
     }

@@ -22,6 +22,10 @@ struct CalibrationLeastSquares: Sendable {
   private var targetSquares = 0.0
   /// The forgotten count of samples (each of three equations).
   private(set) var weight = 0.0
+  /// The factor the stored sums carry: forgetting multiplies every old term by f < 1, which is done by
+  /// dividing the new terms' factor by f instead (one multiplication per step, not 200), and folding it
+  /// back into the sums when it grows large.
+  private var gain = 1.0
 
   /// The solution with its uncertainty.
   struct Solution: Sendable {
@@ -42,6 +46,7 @@ struct CalibrationLeastSquares: Sendable {
     for index in rightHandSide.indices { rightHandSide[index] = 0 }
     targetSquares = 0
     weight = 0
+    gain = 1
   }
 
   /// Adds one sample's three equations, each weighted by `sampleWeight` (0 < w ≤ 1), after multiplying
@@ -50,43 +55,66 @@ struct CalibrationLeastSquares: Sendable {
     raw u: SIMD3<Double>, rotation r: Matrix3, sampleWeight: Double, forgetting: Double
   ) {
     if forgetting < 1 {
-      for index in normal.indices { normal[index] *= forgetting }
-      for index in rightHandSide.indices { rightHandSide[index] *= forgetting }
-      targetSquares *= forgetting
       weight *= forgetting
+      gain /= forgetting
+      if gain > 1e100 { foldGain() }
     }
     weight += sampleWeight
-    var phi = [Double](repeating: 0, count: Self.count)
-    normal.withUnsafeMutableBufferPointer { normal in
-      for i in 0..<3 {
-        let row = i == 0 ? r.r0 : (i == 1 ? r.r1 : r.r2)
-        // K terms: row[j] * u[k] for (j, k) before (2, 2); K22 = 3 − K00 − K11 moves to the right.
-        let last = row.z * u.z
-        phi[0] = row.x * u.x - last
-        phi[1] = row.x * u.y
-        phi[2] = row.x * u.z
-        phi[3] = row.y * u.x
-        phi[4] = row.y * u.y - last
-        phi[5] = row.y * u.z
-        phi[6] = row.z * u.x
-        phi[7] = row.z * u.y
-        phi[8] = row.x
-        phi[9] = row.y
-        phi[10] = row.z
-        phi[11] = 0
-        phi[12] = 0
-        phi[13] = 0
-        phi[11 + i] = -1
-        let target = -3 * last
-        for a in 0..<Self.count {
-          let pa = phi[a]
-          guard pa != 0 else { continue }
-          let weighted = pa * sampleWeight
-          rightHandSide[a] += weighted * target
-          for b in a..<Self.count { normal[a * Self.count + b] += weighted * phi[b] }
+    let scaledWeight = sampleWeight * gain
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.count) { phi in
+      normal.withUnsafeMutableBufferPointer { normal in
+        rightHandSide.withUnsafeMutableBufferPointer { rightHandSide in
+          Self.accumulate(
+            u: u, r: r, weight: scaledWeight, phi: phi, normal: normal,
+            rightHandSide: rightHandSide, targetSquares: &targetSquares)
         }
-        targetSquares += sampleWeight * target * target
       }
+    }
+  }
+
+  /// Divides the stored sums by ``gain`` and resets it to 1.
+  private mutating func foldGain() {
+    let inverse = 1 / gain
+    for index in normal.indices { normal[index] *= inverse }
+    for index in rightHandSide.indices { rightHandSide[index] *= inverse }
+    targetSquares *= inverse
+    gain = 1
+  }
+
+  @inline(__always)
+  private static func accumulate(
+    u: SIMD3<Double>, r: Matrix3, weight sampleWeight: Double,
+    phi: UnsafeMutableBufferPointer<Double>, normal: UnsafeMutableBufferPointer<Double>,
+    rightHandSide: UnsafeMutableBufferPointer<Double>, targetSquares: inout Double
+  ) {
+    for i in 0..<3 {
+      let row = i == 0 ? r.r0 : (i == 1 ? r.r1 : r.r2)
+      // K terms: row[j] * u[k] for (j, k) before (2, 2); K22 = 3 − K00 − K11 moves to the right.
+      let last = row.z * u.z
+      phi[0] = row.x * u.x - last
+      phi[1] = row.x * u.y
+      phi[2] = row.x * u.z
+      phi[3] = row.y * u.x
+      phi[4] = row.y * u.y - last
+      phi[5] = row.y * u.z
+      phi[6] = row.z * u.x
+      phi[7] = row.z * u.y
+      phi[8] = row.x
+      phi[9] = row.y
+      phi[10] = row.z
+      phi[11] = 0
+      phi[12] = 0
+      phi[13] = 0
+      phi[11 + i] = -1
+      let target = -3 * last
+      for a in 0..<Self.count {
+        let pa = phi[a]
+        guard pa != 0 else { continue }
+        let weighted = pa * sampleWeight
+        rightHandSide[a] += weighted * target
+        for b in a..<Self.count { normal[a * Self.count + b] += weighted * phi[b] }
+      }
+      targetSquares += sampleWeight * target * target
     }
   }
 
@@ -100,7 +128,7 @@ struct CalibrationLeastSquares: Sendable {
     for i in 0..<3 {
       var value = rightHandSide[11 + i]
       for a in 0..<11 { value -= normal[a * n + 11 + i] * p[a] }
-      p[11 + i] = value / weight
+      p[11 + i] = value / gain / weight
     }
     return residual(p)
   }
@@ -116,7 +144,7 @@ struct CalibrationLeastSquares: Sendable {
       for b in 0..<n { row += normal[min(a, b) * n + max(a, b)] * p[b] }
       quadratic += p[a] * row
     }
-    return max(quadratic - 2 * linear + targetSquares, 0)
+    return max(quadratic - 2 * linear + targetSquares, 0) / gain
   }
 
   /// Solves with a prior pulling K towards the identity (worth `softIronPriorWeight` equations per entry)
@@ -126,11 +154,12 @@ struct CalibrationLeastSquares: Sendable {
     let n = Self.count
     // The full symmetric matrix with the prior on the diagonal, then its Cholesky factor in place.
     var m = [Double](repeating: 0, count: n * n)
-    var rhs = rightHandSide
+    let inverseGain = 1 / gain
+    var rhs = rightHandSide.map { $0 * inverseGain }
     for a in 0..<n {
       for b in a..<n {
-        m[a * n + b] = normal[a * n + b]
-        m[b * n + a] = normal[a * n + b]
+        m[a * n + b] = normal[a * n + b] * inverseGain
+        m[b * n + a] = normal[a * n + b] * inverseGain
       }
       let prior = a < 8 ? softIronPriorWeight : 1e-9
       m[a * n + a] += prior
