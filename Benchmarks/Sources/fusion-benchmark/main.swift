@@ -95,7 +95,8 @@ print(
     nine.checksum))
 print(
   String(
-    format: "composable-sensors OrientationFilter 9D + magnetometer calibration: %10.0f samples/s  (checksum %.3f)",
+    format:
+      "composable-sensors OrientationFilter 9D + magnetometer calibration: %10.0f samples/s  (checksum %.3f)",
     calibrated.rate, calibrated.checksum))
 print(
   String(

@@ -40,7 +40,9 @@ extension MagnetometerCalibration {
       return result
     }
     guard let accuracyText = values[.accuracy] else { throw .missingField(.accuracy) }
-    guard let accuracy = Self.accuracy(named: accuracyText) else { throw .malformedField(.accuracy) }
+    guard let accuracy = Self.accuracy(named: accuracyText) else {
+      throw .malformedField(.accuracy)
+    }
     let b = try numbers(.hardIron, count: 3)
     let k = try numbers(.softIronCorrection, count: 9)
     let strength = try numbers(.fieldStrength, count: 1)[0]

@@ -163,8 +163,10 @@ public struct MagnetometerCalibrator: Sendable {
       (blockOrientation.w * orientation6D.w + blockOrientation.x * orientation6D.x
         + blockOrientation.y * orientation6D.y + blockOrientation.z * orientation6D.z) < 0 ? -1 : 1
     blockOrientation = Quaternion(
-      w: blockOrientation.w + sign * orientation6D.w, x: blockOrientation.x + sign * orientation6D.x,
-      y: blockOrientation.y + sign * orientation6D.y, z: blockOrientation.z + sign * orientation6D.z)
+      w: blockOrientation.w + sign * orientation6D.w,
+      x: blockOrientation.x + sign * orientation6D.x,
+      y: blockOrientation.y + sign * orientation6D.y, z: blockOrientation.z + sign * orientation6D.z
+    )
     blockField += raw
     blockRate += rotationRate.isFinite ? rotationRate : 0
     blockCount += 1

@@ -130,7 +130,8 @@ struct MagnetometerCalibratorTests {
     #expect(throws: MagnetometerCalibration.TextLineError.notFinite(.hardIron)) {
       try MagnetometerCalibration(
         textLine:
-          "magnetometer-calibration 1 accuracy=low b=nan,0,0 k=1,0,0,0,1,0,0,0,1 strength=45 dip=60")
+          "magnetometer-calibration 1 accuracy=low b=nan,0,0 k=1,0,0,0,1,0,0,0,1 strength=45 dip=60"
+      )
     }
     #expect(throws: MagnetometerCalibration.TextLineError.outOfRange(.hardIron)) {
       try MagnetometerCalibration(
@@ -140,7 +141,8 @@ struct MagnetometerCalibratorTests {
     }
     #expect(throws: MagnetometerCalibration.TextLineError.singularCorrection) {
       try MagnetometerCalibration(
-        textLine: "magnetometer-calibration 1 accuracy=low b=0,0,0 k=1,0,0,1,0,0,0,0,1 strength=45 dip=60")
+        textLine:
+          "magnetometer-calibration 1 accuracy=low b=0,0,0 k=1,0,0,1,0,0,0,0,1 strength=45 dip=60")
     }
   }
 
@@ -174,7 +176,9 @@ struct MagnetometerCalibratorTests {
     let calibration = filter.magnetometerCalibrator?.calibration ?? .uncalibrated
     let c = calibration.softIronCorrection
     #expect(
-      [calibration.hardIron, c.x, c.y, c.z].allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+      [calibration.hardIron, c.x, c.y, c.z].allSatisfy {
+        $0.x.isFinite && $0.y.isFinite && $0.z.isFinite
+      })
   }
 
   @Test func aDistortedBROADExcerptIsCalibratedBackToTheCleanHeading() throws {

@@ -123,7 +123,9 @@ struct CalibrationLeastSquares: Sendable {
   func residualSumOfSquares(soft k: Matrix3, offset c: SIMD3<Double>) -> Double {
     let n = Self.count
     guard weight > 0 else { return 0 }
-    var p: [Double] = [k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0]
+    var p: [Double] = [
+      k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0,
+    ]
     // N_ee is the total weight times the identity, so the best e is (v_e − N_e,· p) / weight.
     for i in 0..<3 {
       var value = rightHandSide[11 + i]
