@@ -51,7 +51,7 @@ public struct MagnetometerCalibrator: Sendable {
     public var relearnAfter = 150
     /// How many times larger the residual of the calibration in use must be than a new fit's, on the same
     /// samples, before the fit replaces it (a likelihood-ratio test: noise alone gives about 1).
-    public var improvementRatio = 1.5
+    public var improvementRatio = 3.0
     /// The rotation rate in rad/s at which a sample weighs half: turning at ω, a delay of τ between the
     /// magnetometer and the gyroscope misplaces the field by ωτ, so fast samples are less certain.
     public var fastRotation = 1.0
