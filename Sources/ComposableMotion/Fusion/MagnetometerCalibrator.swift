@@ -128,6 +128,10 @@ public struct MagnetometerCalibrator: Sendable {
   private var blockField = SIMD3<Double>.zero
   private var blockRate = 0.0
   private var blockCount = 0
+  private var previousBlockField = SIMD3<Double>.zero
+  private var previousBlockCount = 0
+  // The magnetometer's delay behind the orientation, in samples, from the fit in use (trace-3 scale).
+  private var delay = 0.0
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///
@@ -172,8 +176,15 @@ public struct MagnetometerCalibrator: Sendable {
     blockCount += 1
     if blockCount >= parameters.samplesPerStep, isNewStep(orientation6D) {
       let count = Double(blockCount)
+      let field = blockField / count
+      // The field's rate of change per sample, between the centres of this block and the last.
+      let change =
+        previousBlockCount > 0
+        ? (field - previousBlockField) / ((count + Double(previousBlockCount)) / 2) : .zero
+      previousBlockField = field
+      previousBlockCount = blockCount
       learn(
-        blockField / count, orientation6D: blockOrientation.normalized,
+        field, change: change, orientation6D: blockOrientation.normalized,
         rotationRate: blockRate / count)
       blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
       blockField = .zero
@@ -205,7 +216,7 @@ public struct MagnetometerCalibrator: Sendable {
   private var stepCosine: Double { cos(parameters.stepAngle * Double.pi / 360) }
 
   private mutating func learn(
-    _ raw: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double
+    _ raw: SIMD3<Double>, change: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double
   ) {
     let rotation = Matrix3(rotation: orientation6D)
     if phase == .refining, isDisturbed(corrected(raw), up: rotation.r2) {
@@ -218,7 +229,7 @@ public struct MagnetometerCalibrator: Sendable {
     if scale == 0 { scale = max(raw.length, 1) }
     let relativeRate = rotationRate.isFinite ? rotationRate / parameters.fastRotation : 0
     leastSquares.add(
-      raw: raw / scale, rotation: rotation, sampleWeight: 1 / (1 + relativeRate * relativeRate),
+      raw: raw / scale, rate: change / scale, rotation: rotation, sampleWeight: 1 / (1 + relativeRate * relativeRate),
       forgetting: 1 - 1 / max(parameters.memory, 1))
     learnedSampleCount += 1
     samplesSinceFit += 1
@@ -266,7 +277,7 @@ public struct MagnetometerCalibrator: Sendable {
     if inUse > 0 {
       let s = 3 / inUse
       let current = leastSquares.residualSumOfSquares(
-        soft: correction.scaled(s), offset: -correctedOffset * (s / scale))
+        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: delay)
       guard current > parameters.improvementRatio * solution.residualSum else { return }
     }
     if candidate.accuracy < calibration.accuracy {
@@ -278,6 +289,7 @@ public struct MagnetometerCalibrator: Sendable {
     let before = corrected(raw)
     calibration = candidate
     setCorrection(candidate)
+    delay = solution.delay
     phase = .refining
     adoptedFitCount += 1
     let after = corrected(raw)

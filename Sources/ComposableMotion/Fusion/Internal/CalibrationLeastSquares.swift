@@ -12,7 +12,7 @@
 /// observable, so the trace of `K` is fixed at 3: the 14 unknowns are K00…K21 (K22 = 3 − K00 − K11),
 /// c and e. Every sample adds three linear equations, one per row of `R`.
 struct CalibrationLeastSquares: Sendable {
-  static let count = 14
+  static let count = 15
 
   /// The upper triangle of ΦᵀΦ, row-major (i ≤ j at `i * count + j`).
   private var normal = [Double](repeating: 0, count: count * count)
@@ -32,6 +32,8 @@ struct CalibrationLeastSquares: Sendable {
     var soft: Matrix3
     var offset: SIMD3<Double>
     var earth: SIMD3<Double>
+    /// How many samples the magnetometer lags the orientation by.
+    var delay: Double
     /// The residual sum of squares (normalized units²).
     var residualSum: Double
     /// The mean square residual per equation (normalized units²).
@@ -52,7 +54,8 @@ struct CalibrationLeastSquares: Sendable {
   /// Adds one sample's three equations, each weighted by `sampleWeight` (0 < w ≤ 1), after multiplying
   /// everything so far by `forgetting` (0 < f ≤ 1).
   mutating func add(
-    raw u: SIMD3<Double>, rotation r: Matrix3, sampleWeight: Double, forgetting: Double
+    raw u: SIMD3<Double>, rate d: SIMD3<Double>, rotation r: Matrix3, sampleWeight: Double,
+    forgetting: Double
   ) {
     if forgetting < 1 {
       weight *= forgetting
@@ -65,7 +68,7 @@ struct CalibrationLeastSquares: Sendable {
       normal.withUnsafeMutableBufferPointer { normal in
         rightHandSide.withUnsafeMutableBufferPointer { rightHandSide in
           Self.accumulate(
-            u: u, r: r, weight: scaledWeight, phi: phi, normal: normal,
+            u: u, d: d, r: r, weight: scaledWeight, phi: phi, normal: normal,
             rightHandSide: rightHandSide, targetSquares: &targetSquares)
         }
       }
@@ -83,7 +86,7 @@ struct CalibrationLeastSquares: Sendable {
 
   @inline(__always)
   private static func accumulate(
-    u: SIMD3<Double>, r: Matrix3, weight sampleWeight: Double,
+    u: SIMD3<Double>, d: SIMD3<Double>, r: Matrix3, weight sampleWeight: Double,
     phi: UnsafeMutableBufferPointer<Double>, normal: UnsafeMutableBufferPointer<Double>,
     rightHandSide: UnsafeMutableBufferPointer<Double>, targetSquares: inout Double
   ) {
@@ -106,6 +109,7 @@ struct CalibrationLeastSquares: Sendable {
       phi[12] = 0
       phi[13] = 0
       phi[11 + i] = -1
+      phi[14] = dot(row, d)
       let target = -3 * last
       for a in 0..<Self.count {
         let pa = phi[a]
@@ -120,16 +124,17 @@ struct CalibrationLeastSquares: Sendable {
 
   /// The residual sum of squares of a given correction (normalized units, trace of `soft` 3) with the
   /// Earth's field that fits it best: how well the calibration in use explains the samples.
-  func residualSumOfSquares(soft k: Matrix3, offset c: SIMD3<Double>) -> Double {
+  func residualSumOfSquares(soft k: Matrix3, offset c: SIMD3<Double>, delay: Double) -> Double {
     let n = Self.count
     guard weight > 0 else { return 0 }
     var p: [Double] = [
-      k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0,
+      k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0, delay,
     ]
     // N_ee is the total weight times the identity, so the best e is (v_e − N_e,· p) / weight.
     for i in 0..<3 {
       var value = rightHandSide[11 + i]
       for a in 0..<11 { value -= normal[a * n + 11 + i] * p[a] }
+      value -= normal[(11 + i) * n + 14] * delay
       p[11 + i] = value / gain / weight
     }
     return residual(p)
@@ -163,7 +168,7 @@ struct CalibrationLeastSquares: Sendable {
         m[a * n + b] = normal[a * n + b] * inverseGain
         m[b * n + a] = normal[a * n + b] * inverseGain
       }
-      let prior = a < 8 ? softIronPriorWeight : 1e-9
+      let prior = a < 8 ? softIronPriorWeight : (a == 14 ? 1e-3 : 1e-9)
       m[a * n + a] += prior
       if a == 0 || a == 4 { rhs[a] += prior }
     }
@@ -199,6 +204,7 @@ struct CalibrationLeastSquares: Sendable {
       r2: SIMD3(p[6], p[7], 3 - p[0] - p[4]))
     return Solution(
       soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: SIMD3(p[11], p[12], p[13]),
+      delay: p[14],
       residualSum: residualSum, residualVariance: residualVariance,
       fieldVariance: residualVariance * fieldVariance)
   }
