@@ -9,7 +9,8 @@
 ///
 /// Each time the gyroscope-and-accelerometer orientation has turned by ``Parameters/stepAngle`` since the
 /// last sample it used, the calibrator adds the raw field to a least-squares fit of the model
-/// `R (K m + c) = e`: rotated into the z-up frame of the orientation `R`, the corrected field must be one
+/// `R (K m + c + τ Δm) = e` (τ the magnetometer's delay): rotated into the z-up frame of the orientation
+/// `R`, the corrected field must be one
 /// fixed vector `e`, the Earth's field. The orientation tells it how the field should have turned, so a
 /// small rotation already pins down the hard iron, where fitting an ellipsoid to the field's norms alone
 /// needs the device turned to face every direction. Once a fit exists, a sample whose corrected strength
@@ -229,7 +230,8 @@ public struct MagnetometerCalibrator: Sendable {
     if scale == 0 { scale = max(raw.length, 1) }
     let relativeRate = rotationRate.isFinite ? rotationRate / parameters.fastRotation : 0
     leastSquares.add(
-      raw: raw / scale, rate: change / scale, rotation: rotation, sampleWeight: 1 / (1 + relativeRate * relativeRate),
+      raw: raw / scale, rate: change / scale, rotation: rotation,
+      sampleWeight: 1 / (1 + relativeRate * relativeRate),
       forgetting: 1 - 1 / max(parameters.memory, 1))
     learnedSampleCount += 1
     samplesSinceFit += 1

@@ -1,16 +1,17 @@
 /// The running least-squares problem behind ``MagnetometerCalibrator``: the normal equations of the
-/// attitude-aided field model, with exponential forgetting, in a fixed 14 × 14 storage (no allocation
+/// attitude-aided field model, with exponential forgetting, in a fixed 15 × 15 storage (no allocation
 /// per sample).
 ///
 /// Model, for a raw field `u` (divided by a fixed scale so the numbers are near 1) seen while the
 /// gyroscope-and-accelerometer orientation is `R` (sensor → a z-up frame whose heading drifts only slowly):
 ///
-///     R (K u + c) = e
+///     R (K u + c + τ d) = e
 ///
 /// with `K` the soft-iron correction (3 × 3, any matrix, so a misalignment is corrected too), `c` the
-/// offset correction and `e` the Earth's field in that frame, all unknown. The scale of the three is not
-/// observable, so the trace of `K` is fixed at 3: the 14 unknowns are K00…K21 (K22 = 3 − K00 − K11),
-/// c and e. Every sample adds three linear equations, one per row of `R`.
+/// offset correction, `e` the Earth's field in that frame and `τ` the magnetometer's delay in samples
+/// (`d` is the raw field's change per sample), all unknown. The scale is not observable, so the trace
+/// of `K` is fixed at 3: the 15 unknowns are K00…K21 (K22 = 3 − K00 − K11), c, e and τ. Every sample
+/// adds three linear equations, one per row of `R`.
 struct CalibrationLeastSquares: Sendable {
   static let count = 15
 
