@@ -10,8 +10,7 @@
 /// Each time the gyroscope-and-accelerometer orientation has turned by ``Parameters/stepAngle`` since the
 /// last sample it used, the calibrator adds the raw field to a least-squares fit of the model
 /// `R (K m + c + τ Δm) = e` (τ the magnetometer's delay): rotated into the z-up frame of the orientation
-/// `R`, the corrected field must be one
-/// fixed vector `e`, the Earth's field. The orientation tells it how the field should have turned, so a
+/// `R`, the corrected field must be one fixed vector `e`, the Earth's field. The orientation tells it how the field should have turned, so a
 /// small rotation already pins down the hard iron, where fitting an ellipsoid to the field's norms alone
 /// needs the device turned to face every direction. Once a fit exists, a sample whose corrected strength
 /// or dip is far from the fitted Earth's field is a disturbance (a magnet, steel) and is not learned from;
