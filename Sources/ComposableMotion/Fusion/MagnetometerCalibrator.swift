@@ -115,6 +115,8 @@ public struct MagnetometerCalibrator: Sendable {
   /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
   public private(set) var changedNoticeably = false
 
+  /// cos(stepAngle / 2): two unit quaternions differ by more than the step when |q·p| is below it.
+  private let stepCosine: Double
   private var correction = Matrix3.identity
   private var correctedOffset = SIMD3<Double>.zero
   private var leastSquares = CalibrationLeastSquares()
@@ -123,7 +125,7 @@ public struct MagnetometerCalibrator: Sendable {
   private var samplesSinceFit = 0
   private var consecutiveDisturbed = 0
   private var declinedFits = 0
-  // Sums of the samples since the last step.
+  // Sums of the samples since the last step (the rate squared, in (rad/s)²).
   private var blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
   private var blockField = SIMD3<Double>.zero
   private var blockRate = 0.0
@@ -141,6 +143,7 @@ public struct MagnetometerCalibrator: Sendable {
   ///   - parameters: the tuning.
   public init(initial: MagnetometerCalibration? = nil, parameters: Parameters = Parameters()) {
     self.parameters = parameters
+    self.stepCosine = cos(parameters.stepAngle * Double.pi / 360)
     let start = initial ?? .uncalibrated
     self.calibration = start
     self.phase = start.fieldStrength > 0 && start.accuracy > .uncalibrated ? .refining : .learning
@@ -160,6 +163,15 @@ public struct MagnetometerCalibrator: Sendable {
   public mutating func update(
     _ raw: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double = 0
   ) -> SIMD3<Double> {
+    update(raw, orientation6D: orientation6D, squaredRotationRate: rotationRate * rotationRate)
+  }
+
+  /// ``update(_:orientation6D:rotationRate:)`` with the rate squared ((rad/s)²), which the filter has
+  /// without a square root.
+  @inline(__always)
+  mutating func update(
+    _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double
+  ) -> SIMD3<Double> {
     changedNoticeably = false
     // Samples between two steps are averaged (field and orientation alike): the field's noise shrinks
     // with every sample, at the cost of a few additions.
@@ -172,7 +184,7 @@ public struct MagnetometerCalibrator: Sendable {
       y: blockOrientation.y + sign * orientation6D.y, z: blockOrientation.z + sign * orientation6D.z
     )
     blockField += raw
-    blockRate += rotationRate.isFinite ? rotationRate : 0
+    blockRate += squaredRotationRate.isFinite ? squaredRotationRate : 0
     blockCount += 1
     if blockCount >= parameters.samplesPerStep, isNewStep(orientation6D) {
       let count = Double(blockCount)
@@ -185,7 +197,7 @@ public struct MagnetometerCalibrator: Sendable {
       previousBlockCount = blockCount
       learn(
         field, change: change, orientation6D: blockOrientation.normalized,
-        rotationRate: blockRate / count)
+        squaredRotationRate: blockRate / count)
       blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
       blockField = .zero
       blockRate = 0
@@ -212,11 +224,10 @@ public struct MagnetometerCalibrator: Sendable {
     return true
   }
 
-  /// cos(stepAngle / 2): two unit quaternions differ by more than the step when |q·p| is below it.
-  private var stepCosine: Double { cos(parameters.stepAngle * Double.pi / 360) }
 
   private mutating func learn(
-    _ raw: SIMD3<Double>, change: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double
+    _ raw: SIMD3<Double>, change: SIMD3<Double>, orientation6D: Quaternion,
+    squaredRotationRate: Double
   ) {
     let rotation = Matrix3(rotation: orientation6D)
     if phase == .refining, isDisturbed(corrected(raw), up: rotation.r2) {
@@ -227,10 +238,11 @@ public struct MagnetometerCalibrator: Sendable {
     }
     consecutiveDisturbed = 0
     if scale == 0 { scale = max(raw.length, 1) }
-    let relativeRate = rotationRate.isFinite ? rotationRate / parameters.fastRotation : 0
+    let fast = parameters.fastRotation * parameters.fastRotation
+    let relativeSquare = squaredRotationRate.isFinite && fast > 0 ? squaredRotationRate / fast : 0
     leastSquares.add(
       raw: raw / scale, rate: change / scale, rotation: rotation,
-      sampleWeight: 1 / (1 + relativeRate * relativeRate),
+      sampleWeight: 1 / (1 + relativeSquare),
       forgetting: 1 - 1 / max(parameters.memory, 1))
     learnedSampleCount += 1
     samplesSinceFit += 1

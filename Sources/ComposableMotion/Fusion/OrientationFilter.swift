@@ -272,9 +272,9 @@ public struct OrientationFilter: Sendable {
     }
     let sixD = accelerometerQuaternion * gyroscopeQuaternion
     var field = magnetometer
-    let rate = dot(restGyroscopeLast, restGyroscopeLast).squareRoot()
     if let corrected = magnetometerCalibrator?.update(
-      magnetometer, orientation6D: sixD, rotationRate: rate)
+      magnetometer, orientation6D: sixD,
+      squaredRotationRate: dot(restGyroscopeLast, restGyroscopeLast))
     {
       field = corrected
       if magnetometerCalibrator?.changedNoticeably == true,
