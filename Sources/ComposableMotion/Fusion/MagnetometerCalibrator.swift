@@ -224,7 +224,6 @@ public struct MagnetometerCalibrator: Sendable {
     return true
   }
 
-
   private mutating func learn(
     _ raw: SIMD3<Double>, change: SIMD3<Double>, orientation6D: Quaternion,
     squaredRotationRate: Double
