@@ -32,7 +32,7 @@ public struct MagnetometerCalibrator: Sendable {
   public struct Parameters: Sendable, Hashable {
     /// The rotation in degrees between two samples the fit uses: samples while the device rests add
     /// nothing but weight.
-    public var stepAngle = 2.0
+    public var stepAngle = 1.0
     /// The fewest samples averaged into one step: at fast rotation every sample turns by more than
     /// ``stepAngle``, and averaging a few keeps the cost per sample low and the noise down.
     public var samplesPerStep = 4
