@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ComposableLocation", targets: ["ComposableLocation"]),
     .library(name: "ComposableSensorsFoundation", targets: ["ComposableSensorsFoundation"]),
     .library(name: "ComposableSensorsTesting", targets: ["ComposableSensorsTesting"]),
+    .library(name: "SensorsTestKit", targets: ["SensorsTestKit"]),
     .library(name: "SensorsSampleData", targets: ["SensorsSampleData"]),
     .executable(name: "sensors-demo", targets: ["sensors-demo"]),
     .executable(name: "imu-fuse", targets: ["imu-fuse"]),
@@ -34,11 +35,15 @@ let package = Package(
     // of apps, which saves about 12 MB in a static binary.
     .target(
       name: "ComposableSensorsFoundation", dependencies: ["ComposableMotion", "ComposableLocation"]),
-    // Test support, linked only by test targets (like swift-nio's NIOTestUtils).
+    // Test support, linked only by test targets (like swift-nio's NIOTestUtils). The kit needs no
+    // client (TestClock, ImmediateClock, ScriptedStream, issue reporting), so every layer's tests
+    // can use it; ComposableSensorsTesting re-exports it and adds TestStore and the clients.
+    .target(name: "SensorsTestKit"),
     .target(
       name: "ComposableSensorsTesting",
       dependencies: [
-        "ComposableStore", "ComposableMotion", "ComposableLocation", "ComposableSensorsFoundation",
+        "SensorsTestKit", "ComposableStore", "ComposableMotion", "ComposableLocation",
+        "ComposableSensorsFoundation",
       ]
     ),
     // Real recordings and umockdev device descriptions, as resources users can import.
@@ -80,9 +85,9 @@ let package = Package(
 
     .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting", "SensorsTestSupport"]),
     .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting", "SensorsTestSupport"]),
-    .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting", "imu-fuse", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ComposableLocationTests",

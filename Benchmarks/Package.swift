@@ -22,6 +22,10 @@ let package = Package(
       dependencies: [.product(name: "GPSD", package: "composable-sensors")]
     ),
     .executableTarget(
+      name: "geodesic-conformance",
+      dependencies: [.product(name: "ComposableLocation", package: "composable-sensors")]
+    ),
+    .executableTarget(
       name: "iio-benchmark",
       dependencies: [
         .product(name: "LinuxIIO", package: "composable-sensors"),

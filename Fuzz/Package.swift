@@ -30,6 +30,11 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
+      name: "LocationReplayFuzzer",
+      dependencies: [.product(name: "ComposableLocation", package: "composable-sensors")],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
+    .executableTarget(
       name: "FilterFuzzer",
       dependencies: [.product(name: "ComposableMotion", package: "composable-sensors")],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -27,8 +27,8 @@ import Synchronization
 /// - The returned ``StoreTask`` covers the whole cascade: the effects of `action` and those of
 ///   every action they fed back.
 ///
-/// See the "Performance" article for the measurements behind this choice, and "Differences from
-/// The Composable Architecture" for what deliberately differs.
+/// See <doc:Performance> for the measurements behind this choice, and <doc:DifferencesFromTCA>
+/// for what deliberately differs.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The reducer's lock: held while the reducer runs, so another thread's `send` waits for it.
   /// Lock order: this lock, then the runtime's core lock (never the reverse).

@@ -1,7 +1,7 @@
 // imu-fuse: fuses a gyroscope/accelerometer/magnetometer recording into attitude quaternions.
 //
-//   imu-fuse INPUT.csv [--6d] [--no-mag-calibration] [--calibration-in FILE] [--calibration-out FILE]
-//     > OUTPUT.csv
+//   imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration] [--calibration-in FILE]
+//     [--calibration-out FILE] > OUTPUT.csv
 //
 // Exit status: 0 success, 1 unreadable, invalid or unusable input, 2 usage error, 3 some rows rejected.
 import ComposableMotion
@@ -9,8 +9,8 @@ import ComposableSensorsFoundation
 import Foundation
 
 let usage = """
-  usage: imu-fuse INPUT.csv [--6d] [--no-mag-calibration] [--calibration-in FILE]
-                  [--calibration-out FILE] > OUTPUT.csv
+  usage: imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration]
+                  [--calibration-in FILE] [--calibration-out FILE] > OUTPUT.csv
 
   Estimates the orientation of an IMU for every row of a recording and writes CSV
   t,qw,qx,qy,qz: the unit quaternion rotating sensor coordinates into East-North-Up.
@@ -20,10 +20,13 @@ let usage = """
              optional mag_x,mag_y,mag_z (µT; a row may leave all three empty).
              Use - to read standard input.
   --6d       ignore the magnetometer: z is up, the heading is arbitrary and drifts.
+  --offline  look ahead: estimate every row from the whole recording (forward-backward
+             smoother; more accurate, but no longer causal: rows depend on later rows).
   --no-mag-calibration
              use the magnetometer as recorded. By default a hard- and soft-iron
              calibration is learned online from the rotations (each row's estimate
              uses only the rows up to it) and the heading uses the corrected field.
+             (--offline uses the magnetometer as recorded.)
   --calibration-in FILE
              start from the calibration saved in FILE (one line, as written by
              --calibration-out) instead of uncalibrated.
@@ -33,7 +36,8 @@ let usage = """
 
   Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
   of 1e200 rad/s, or a time gap over 10 s) are rejected: their estimate repeats the
-  previous one and each is reported on standard error.
+  previous one (with --offline: is taken from the rows around it) and each is
+  reported on standard error.
 
   Exit status: 0 success, 1 invalid or unusable input (no row could be used),
   2 usage error, 3 success but some rows were rejected.
@@ -47,6 +51,7 @@ func fail(_ message: String, status: Int32) -> Never {
 
 var inputPath: String?
 var sixD = false
+var offline = false
 var calibrates = true
 var calibrationIn: String?
 var calibrationOut: String?
@@ -58,6 +63,8 @@ while let argument = arguments.popFirst() {
     exit(0)
   case "--6d":
     sixD = true
+  case "--offline":
+    offline = true
   case "--no-mag-calibration":
     calibrates = false
   case "--calibration-in", "--calibration-out":
@@ -85,6 +92,15 @@ do {
   fail("\(inputPath): \(error)", status: 1)
 }
 
+guard recording.sensors.isSuperset(of: [.gyroscope, .accelerometer]) else {
+  fail(
+    "\(inputPath): the recording has \(recording.sensors) columns only; imu-fuse needs the "
+      + "gyroscope (gyr_x,gyr_y,gyr_z) and the accelerometer (acc_x,acc_y,acc_z)", status: 1)
+}
+
+let smoothed =
+  offline
+  ? OfflineOrientationSmoother().smooth(recording.samples, usesMagnetometer: !sixD) : nil
 let initialCalibration = calibrationIn.map { readCalibration($0) }
 var filter = OrientationFilter(
   magnetometerCalibrator: calibrates && !sixD
@@ -95,18 +111,25 @@ output.append(contentsOf: "t,qw,qx,qy,qz\n".utf8)
 var rejectedRows = 0
 let reportedRejections = 20
 for (index, sample) in recording.samples.enumerated() {
-  let accepted = filter.update(
-    gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
-    magnetometer: sixD ? nil : sample.magnetometer, timestamp: sample.time)
-  if !accepted {
+  let rejection: OrientationFilter.SampleRejection?
+  if let smoothed {
+    rejection = smoothed.rejections[index]
+  } else {
+    var row = sample
+    if sixD { row.magnetometer = nil }
+    rejection = filter.update(row) ? nil : filter.lastRejection
+  }
+  if let reason = rejection {
     rejectedRows += 1
-    if rejectedRows <= reportedRejections, let reason = filter.lastRejection {
+    if rejectedRows <= reportedRejections {
       // Row numbers count data rows from 1, after the header.
       FileHandle.standardError.write(
         Data("imu-fuse: row \(index + 1) (t = \(sample.time) s) rejected: \(reason)\n".utf8))
     }
   }
-  let q = sixD ? filter.orientation6D : filter.orientation
+  let q =
+    smoothed.map { sixD ? $0.orientations6D[index] : $0.orientations[index] }
+    ?? (sixD ? filter.orientation6D : filter.orientation)
   output.append(contentsOf: "\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z)\n".utf8)
 }
 if rejectedRows > reportedRejections {

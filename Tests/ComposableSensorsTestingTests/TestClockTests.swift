@@ -83,6 +83,37 @@ import Testing
     }
   }
 
+  @Test func waitForSleepersAtMostReturnsOnceSleepersAreCancelledOrWoken() async {
+    let clock = TestClock()
+    let short = Task { try await clock.sleep(for: .seconds(1)) }
+    let long = Task { try await clock.sleep(for: .seconds(60)) }
+    #expect(await clock.waitForSleepers(2))
+    let waiter = Task { await clock.waitForSleepers(atMost: 0) }
+    // Most often the waiter is waiting by now, so the cancel and the wake below resume it.
+    for _ in 0..<20 { await Task.yield() }
+    long.cancel()
+    await clock.advance(by: .seconds(1))
+    #expect(await waiter.value)
+    #expect(clock.sleeperCount == 0)
+    #expect((try? await short.value) != nil, "woken by the advance")
+    #expect((try? await long.value) == nil, "cancelled")
+  }
+
+  @Test func waitForSleepersAtMostGivesUpWithAMessage() async throws {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    #expect(await clock.waitForSleepers(1))
+    await withKnownIssue {
+      await clock.waitForSleepers(atMost: 0, timeout: .milliseconds(20))
+    } matching: { issue in
+      text(of: issue).hasPrefix(
+        "TestClock.waitForSleepers(atMost: 0) timed out after 0.02 seconds: 1 task sleeps on the clock."
+      )
+    }
+    await clock.advance(by: .seconds(1))
+    try await sleeper.value
+  }
+
   @Test func runAdvancesUntilNobodySleeps() async throws {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(90)) }

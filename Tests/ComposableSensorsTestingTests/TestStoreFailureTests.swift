@@ -144,10 +144,10 @@ import Testing
   }
 
   @Test func finishWithAnEffectStillRunning() async {
-    let samples = ScriptedStream<Double>()
-    let store = TestStore(initialState: Listener.State()) { Listener(samples: { samples.stream }) }
+    let headings = ScriptedStream<Double>()
+    let store = TestStore(initialState: Compass.State()) { Compass(headings: { headings.stream }) }
     await store.send(.start)
-    await samples.waitForConsumer()
+    await headings.waitForConsumer()
     await withKnownIssue {
       await store.finish(timeout: .milliseconds(20))
     } matching: { issue in
@@ -164,20 +164,20 @@ import Testing
   }
 
   @Test func releasingTheStoreWithAnEffectStillRunning() async {
-    let samples = ScriptedStream<Double>()
+    let headings = ScriptedStream<Double>()
     await withKnownIssue {
-      let store = TestStore(initialState: Listener.State()) {
-        Listener(samples: { samples.stream })
+      let store = TestStore(initialState: Compass.State()) {
+        Compass(headings: { headings.stream })
       }
       await store.send(.start)
-      await samples.waitForConsumer()
+      await headings.waitForConsumer()
     } matching: { issue in
       text(of: issue).hasPrefix(
         "An effect is still running at the end of the test, started by:\n  .start")
     }
     // The released store cancelled its effect.
-    for _ in 0..<1000 where !samples.isCancelled { await Task.yield() }
-    #expect(samples.isCancelled)
+    for _ in 0..<1000 where !headings.isCancelled { await Task.yield() }
+    #expect(headings.isCancelled)
   }
 
   @Test func anEffectErrorWithoutHandlerFailsTheTest() async {
@@ -236,6 +236,65 @@ import Testing
           .echoed(1)
         """
     }
+  }
+
+  @Test func anAssertionClosureThatChangesNothingOnSend() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.send(.echo) { $0.count = 0 }
+    } matching: { issue in
+      text(of: issue) == """
+        Expected state to change after sending .echo, but no change occurred.
+
+        The trailing closure made no observable modifications to state. If no change to state is \
+        expected, omit the trailing closure.
+        """
+    }
+    await store.receive(.echoed(0)) { $0.echoes = [0] }
+    await store.finish()
+  }
+
+  @Test func anAssertionClosureThatChangesNothingOnReceive() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await store.send(.fail)
+    await withKnownIssue {
+      await store.receive(.failed("sensor went away")) { $0.echoes = [] }
+    } matching: { issue in
+      text(of: issue).hasPrefix(
+        """
+        Expected state to change after receiving .failed("sensor went away"), but no change \
+        occurred.
+        """)
+    }
+    await store.finish()
+  }
+
+  @Test func anActionSentFromACompletedEffect() async {
+    let escaped = EscapedSend()
+    let store = TestStore(initialState: 0) { Courier(escaped: escaped) }
+    await store.send(.start).finish()
+    await withKnownIssue {
+      await escaped.send(.delivered)
+    } matching: { issue in
+      text(of: issue) == """
+        An action was sent from a completed effect.
+
+          Action:
+            ComposableSensorsTestingTests.Courier.Action.delivered
+
+          Effect returned from:
+            ComposableSensorsTestingTests.Courier.Action.start
+
+        Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+        completed. This can happen if you escape the 'send' argument in an unstructured context.
+
+        To fix this, make sure that your 'run' closure does not return until you're done \
+        calling 'send'.
+        """
+    }
+    // The action is still handled, as in TCA: the report names the bug, the state stays true.
+    await store.receive(.delivered) { $0 = 1 }
+    await store.finish()
   }
 
   @Test func anAssertionClosureThatThrows() async {

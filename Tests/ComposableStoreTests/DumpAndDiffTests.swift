@@ -1,6 +1,5 @@
-import Testing
-
 import ComposableStore
+import Testing
 
 @Suite struct DumpAndDiffTests {
   struct Fix: Equatable {

@@ -1,7 +1,7 @@
 import ComposableStore
 import Foundation
-import Synchronization
 import SensorsTestSupport
+import Synchronization
 import Testing
 
 /// An observer of `states` cancelled while another thread sends actions. Cancelling runs the

@@ -29,7 +29,7 @@ import Testing
     defer { peer.stop() }
     let client = client(port: peer.port)
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     var malformed: [LocationError] = []
@@ -54,7 +54,7 @@ import Testing
     defer { peer.stop() }
     let client = client(port: peer.port, stale: .seconds(1))
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     var sequence: [LocationEvent] = []
@@ -79,7 +79,7 @@ import Testing
     defer { peer.stop() }
     let client = client(port: peer.port)
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .restricted)

@@ -44,7 +44,7 @@ struct LiveLocationClientTests {
     defer { gpsd.stop() }
     let client = Self.client(for: gpsd)
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     let all = await Self.collectReplay(events)
@@ -119,7 +119,7 @@ struct LiveLocationClientTests {
     let client = Self.client(for: gpsd)
     let statuses = await client.authorizationStatusUpdates()
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .authorizedWhenInUse)
@@ -143,7 +143,7 @@ struct LiveLocationClientTests {
     let client = LocationClient.live(
       configuration: .init(gpsd: .init(host: "127.0.0.1", port: port, reconnect: .never)))
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.requestWhenInUseAuthorization(id: ID())
     #expect(await client.authorizationStatus() == .denied)
@@ -181,7 +181,7 @@ struct LiveLocationClientTests {
     defer { gpsd.stop() }
     let client = Self.client(for: gpsd)
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     try #require(
@@ -202,7 +202,7 @@ struct LiveLocationClientTests {
     defer { gpsd.stop() }
     let client = Self.client(for: gpsd)
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     try #require(
@@ -234,7 +234,7 @@ struct LiveLocationClientTests {
     }
     let client = LocationClient.live(configuration: .init(gpsd: first.configuration))
     let events = await client.create(id: ID())
-    let guardTask = watchdog(client, id: ID())
+    let guardTask = watchdog { await client.destroy(id: ID()) }
     defer { guardTask.cancel() }
     await client.startUpdatingLocation(id: ID())
     var all: [LocationEvent] = []

@@ -1,4 +1,5 @@
 import LinuxIIO
+import SensorsTestKit
 import SensorsTestSupport
 import Testing
 
@@ -60,7 +61,7 @@ struct PollingReaderTests {
   func streamsOnClock() async throws {
     let tree = try SysfsTree(fixture: "forum-lsm6dsox")
     let device = try tree.system.firstDevice(measuring: .accel)
-    let clock = ManualClock()
+    let clock = TestClock()
     let reader = try IIOPollingReader(
       device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
       clock: clock)
@@ -69,7 +70,7 @@ struct PollingReaderTests {
     #expect(first["in_accel_x"] == 3231 * 0.000598205)
 
     try tree.write("iio:device1/in_accel_x_raw", "-100\n")
-    clock.advance(by: .milliseconds(10))
+    await clock.advance(by: .milliseconds(10))
     let second = try #require(try await samples.next())
     #expect(second["in_accel_x"] == -100 * 0.000598205)
     #expect(second.timestamp >= first.timestamp)
@@ -79,14 +80,14 @@ struct PollingReaderTests {
   func malformedMidStream() async throws {
     let tree = try SysfsTree(fixture: "forum-lsm6dsox")
     let device = try tree.system.firstDevice(measuring: .accel)
-    let clock = ManualClock()
+    let clock = TestClock()
     let reader = try IIOPollingReader(
       device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
       clock: clock)
     var samples = reader.samples().makeAsyncIterator()
     _ = try await samples.next()
     try tree.write("iio:device1/in_accel_y_raw", "ERROR\n")
-    clock.advance(by: .milliseconds(10))
+    await clock.advance(by: .milliseconds(10))
     let expected = IIOError.malformedAttribute(
       path: device.path + "/in_accel_y_raw", value: "ERROR", expected: "a decimal number")
     do {
@@ -101,14 +102,14 @@ struct PollingReaderTests {
   func removedMidStream() async throws {
     let tree = try SysfsTree(fixture: "forum-lsm6dsox")
     let device = try tree.system.firstDevice(measuring: .accel)
-    let clock = ManualClock()
+    let clock = TestClock()
     let reader = try IIOPollingReader(
       device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
       clock: clock)
     var samples = reader.samples().makeAsyncIterator()
     _ = try await samples.next()
     try tree.remove("iio:device1")
-    clock.advance(by: .milliseconds(10))
+    await clock.advance(by: .milliseconds(10))
     await #expect(throws: IIOError.deviceRemoved(path: device.path)) {
       _ = try await samples.next()
     }
@@ -118,7 +119,7 @@ struct PollingReaderTests {
   func cancelReleases() async throws {
     let tree = try SysfsTree(fixture: "forum-lsm6dsox")
     let device = try tree.system.firstDevice(measuring: .accel)
-    let clock = ManualClock()
+    let clock = TestClock()
     let reader = try IIOPollingReader(
       device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
       clock: clock)
@@ -130,7 +131,7 @@ struct PollingReaderTests {
     await clock.waitForSleepers()
     consumer.cancel()
     #expect(try await consumer.value == 1)
-    await clock.waitForSleepers(where: { $0 == 0 }, "the cancelled poller to stop sleeping")
+    await clock.waitForSleepers(atMost: 0)  // the cancelled poller stops sleeping
     #expect(await tree.openDescriptorsAfterTeardown() == 0)
   }
 

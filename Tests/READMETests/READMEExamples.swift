@@ -278,6 +278,27 @@ func unitsAndFrames(_ update: DeviceMotion) -> String {
   return "\(tiltedForward) \(rollDegrees) \(heading)"
 }
 
+// MARK: - Capture on the device, replay in a test
+
+func captureOnTheRobot() throws -> (MotionClient, LocationClient, () throws -> Void) {
+  let recorder = try MotionRecorder(path: "imu.csv", sensors: [.accelerometer, .gyroscope])
+  let capture = try GPSDCaptureWriter(path: "gpsd.jsonl")
+  let motion = MotionClient.live().recording(to: recorder)
+  let location = LocationClient.live(capture: capture)
+  let finish = {
+    let summary = try recorder.finish()  // rows written, samples, late samples
+    try capture.close()
+    print("\(summary.rows) IMU rows, \(capture.lineCount) gpsd lines")
+  }
+  return (motion, location, finish)
+}
+
+func replayTheRobotsRun(clock: TestClock) throws -> (MotionClient, LocationClient) {
+  let motion = MotionClient.replay(recording: try IMURecording(contentsOf: "imu.csv"), clock: clock)
+  let location = LocationClient.replay(contentsOf: "gpsd.jsonl", clock: clock)
+  return (motion, location)
+}
+
 // MARK: - Replays and tests from your own package
 
 func sampleReplays() throws -> (MotionClient, LocationClient) {

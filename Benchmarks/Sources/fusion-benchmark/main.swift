@@ -49,7 +49,7 @@ func run(_ filter: inout OrientationFilter, _ samples: [IMURecording.Sample], us
   var sum = 0.0
   for sample in samples {
     filter.update(
-      gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+      gyroscope: sample.gyroscope ?? .zero, accelerometer: sample.accelerometer ?? .zero,
       magnetometer: useMagnetometer ? sample.magnetometer : nil, timestamp: sample.time)
     sum += (useMagnetometer ? filter.orientation : filter.orientation6D).w
   }

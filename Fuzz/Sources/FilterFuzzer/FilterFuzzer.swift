@@ -4,8 +4,9 @@ import Glibc
 /// libFuzzer entry point: the bytes as a stream of IMU samples (ten doubles each: time, gyroscope,
 /// accelerometer, magnetometer, any bit pattern: NaN, infinities, 1e300, time going backwards).
 /// The filter may reject a sample; it must never trap, and its orientation stays a finite unit
-/// quaternion whatever it was fed. The same stream also goes through a filter with the online
-/// magnetometer calibration, whose calibration must stay finite too.
+/// quaternion whatever it was fed. The offline smoother then gets all the samples at once, with the
+/// same demand on every estimate. The same stream also goes through a filter with the online
+/// magnetometer calibration, whose calibration must stay finite too, and drives the calibrator directly.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func filterFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
@@ -21,6 +22,7 @@ public func filterFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
         / 100
     }
   var filter = OrientationFilter()
+  var samples: [IMURecording.Sample] = []
   var calibrated = OrientationFilter(magnetometerCalibrator: MagnetometerCalibrator())
   var calibrator = MagnetometerCalibrator()
   var index = 0
@@ -29,14 +31,11 @@ public func filterFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
     let sample = IMURecording.Sample(
       time: v[0], gyroscope: SIMD3(v[1], v[2], v[3]), accelerometer: SIMD3(v[4], v[5], v[6]),
       magnetometer: SIMD3(v[7], v[8], v[9]))
+    samples.append(sample)
     _ = filter.update(sample)
+    requireUnit(filter.orientation, "orientation after \(index / 10 + 1) samples")
     _ = calibrated.update(sample)
-    for q in [filter.orientation, calibrated.orientation] {
-      let norm = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
-      guard norm.isFinite, abs(norm - 1) < 1e-6 else {
-        fatalError("orientation \(q) after \(index / 10 + 1) samples is not a unit quaternion")
-      }
-    }
+    requireUnit(calibrated.orientation, "calibrated orientation after \(index / 10 + 1) samples")
     if let calibration = calibrated.magnetometerCalibrator?.calibration {
       let k = calibration.softIronCorrection
       let parts = [calibration.hardIron, k.x, k.y, k.z]
@@ -46,8 +45,13 @@ public func filterFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
         fatalError("calibration \(calibration.textLine) after \(index / 10 + 1) samples")
       }
     }
-    driveCalibrator(&calibrator, values[index..<(index + 10)].map { $0 })
+    driveCalibrator(&calibrator, v)
     index += 10
+  }
+  // The offline smoother over the same samples: every estimate a finite unit quaternion too.
+  let estimate = OfflineOrientationSmoother().smooth(samples)
+  for (row, q) in estimate.orientations.enumerated() {
+    requireUnit(q, "offline orientation \(row + 1) of \(samples.count)")
   }
   return 0
 }
@@ -67,6 +71,13 @@ func driveCalibrator(_ calibrator: inout MagnetometerCalibrator, _ v: [Double]) 
     rotationRate: abs(v[4]))
   guard field.x.isFinite, field.y.isFinite, field.z.isFinite else {
     fatalError("calibrated field \(field) for \(raw) is not finite")
+  }
+}
+
+private func requireUnit(_ q: Quaternion, _ what: @autoclosure () -> String) {
+  let norm = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
+  guard norm.isFinite, abs(norm - 1) < 1e-6 else {
+    fatalError("\(what()) \(q) is not a unit quaternion")
   }
 }
 

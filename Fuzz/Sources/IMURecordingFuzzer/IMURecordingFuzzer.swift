@@ -13,7 +13,7 @@ public func imuRecordingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size
     for sample in recording.samples {
       var values: [Double] = [sample.time]
       for axis in 0..<3 {
-        values += [sample.gyroscope[axis], sample.accelerometer[axis]]
+        values += [sample.gyroscope?[axis] ?? 0, sample.accelerometer?[axis] ?? 0]
         values.append(sample.magnetometer?[axis] ?? 0)
       }
       guard values.allSatisfy(\.isFinite) else { fatalError("a non-finite value was accepted") }

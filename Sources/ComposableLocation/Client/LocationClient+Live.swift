@@ -18,4 +18,28 @@ extension LocationClient {
       configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout)
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }
+
+  /// A client reading real positions from gpsd, as ``live(configuration:clock:)``, that also
+  /// writes every line gpsd sends it to `capture`, in `gpspipe -w` form: replay the file with
+  /// ``replay(contentsOf:configuration:clock:maximumGap:)`` to get the same fixes.
+  ///
+  /// ```swift
+  /// let capture = try GPSDCaptureWriter(path: "gpsd.jsonl")
+  /// let location = LocationClient.live(capture: capture)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - configuration: gpsd's address, timeouts, monitoring thresholds.
+  ///   - clock: backoff, staleness and ``requestLocation`` timeouts run on it.
+  ///   - capture: where the lines go; close it when done (see ``GPSDCaptureWriter``).
+  public static func live(
+    configuration: Configuration = Configuration(),
+    clock: any Clock<Duration> = ContinuousClock(),
+    capture: GPSDCaptureWriter
+  ) -> LocationClient {
+    let feed = LiveFeed.make(
+      configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout,
+      capture: capture)
+    return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
+  }
 }

@@ -9,16 +9,21 @@ import Synchronization
 /// The connection's events have one reader for their whole life, the translating task.
 enum LiveFeed {
   static func make(
-    configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, probeTimeout: Duration
+    configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, probeTimeout: Duration,
+    capture: GPSDCaptureWriter? = nil
   )
     -> LocationFeed
   {
     let parked = ParkedFeed()
     return LocationFeed(
-      open: { parked.take() ?? start(configuration: configuration, clock: clock, probe: nil).feed },
+      open: {
+        parked.take()
+          ?? start(configuration: configuration, clock: clock, probe: nil, capture: capture).feed
+      },
       probe: {
         await probe(
-          configuration: configuration, clock: clock, timeout: probeTimeout, parked: parked)
+          configuration: configuration, clock: clock, timeout: probeTimeout, parked: parked,
+          capture: capture)
       }
     )
   }
@@ -27,9 +32,17 @@ enum LiveFeed {
   /// accepted the WATCH request.
   private static func start(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>,
-    probe: ProbeOutcome?
+    probe: ProbeOutcome?, capture: GPSDCaptureWriter?
   ) -> (feed: FeedStream, connection: GPSDConnection) {
-    let connection = GPSDConnection(configuration: configuration, clock: clock)
+    let connection: GPSDConnection
+    let captured = capture?.connectionOpened()
+    if let capture, let captured {
+      connection = GPSDConnection(configuration: configuration, clock: clock) { line in
+        capture.record(line, from: captured)
+      }
+    } else {
+      connection = GPSDConnection(configuration: configuration, clock: clock)
+    }
     let (stream, continuation) = AsyncStream.makeStream(
       of: FeedInput.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
     let dropped = DropCounter()
@@ -56,6 +69,7 @@ enum LiveFeed {
         }
       }
       probe?.resolve(.unavailable(.serviceUnavailable(address: address, cause: .closedByPeer)))
+      if let captured { capture?.connectionClosed(captured) }
       continuation.finish()
     }
     continuation.onTermination = { _ in
@@ -75,10 +89,11 @@ enum LiveFeed {
   /// connection is parked for the next `open`; any other is closed before this returns.
   static func probe(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, timeout: Duration,
-    parked: ParkedFeed
+    parked: ParkedFeed, capture: GPSDCaptureWriter?
   ) async -> ProbeResult {
     let outcome = ProbeOutcome()
-    let (feed, connection) = start(configuration: configuration, clock: clock, probe: outcome)
+    let (feed, connection) = start(
+      configuration: configuration, clock: clock, probe: outcome, capture: capture)
     let timer = Task {
       do { try await clock.sleep(for: timeout) } catch { return }
       outcome.resolve(

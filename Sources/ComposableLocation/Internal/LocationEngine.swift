@@ -44,6 +44,11 @@ actor LocationEngine {
     }
     managers[id] = ManagerState(
       channel: channel, streamToken: token, configuration: configuration)
+    // As CLLocationManager calls locationManagerDidChangeAuthorization when it is created: a
+    // manager created once authorization is settled (another manager asked, or this id was
+    // destroyed and created again) hears the status, rather than waiting for a change that
+    // will not come.
+    if status != .notDetermined { managers[id]?.emit(.authorizationChanged(status)) }
     return stream
   }
 

@@ -45,6 +45,11 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong and what to do about it, for a person (a log line, an alert).
   public var description: String {
     switch self {
+    case .serviceUnavailable(let address, .refused):
+      // The cause's own text carries advice too; say it once.
+      return "Location services are unavailable: nothing listens at \(address) (connection "
+        + "refused), so gpsd is not running there. Start it (e.g. `sudo systemctl start gpsd`) "
+        + "or set GPSD_HOST/GPSD_PORT to where it runs."
     case .serviceUnavailable(let address, let cause):
       return "Location services are unavailable: gpsd at \(address) cannot be reached (\(cause)). "
         + "Start it (e.g. `sudo systemctl start gpsd`) or set GPSD_HOST/GPSD_PORT to where it runs."

@@ -9,8 +9,10 @@ import LinuxIIO
 extension MotionClient {
   /// The client over the machine's Linux IIO sensors.
   ///
-  /// Devices are discovered once, when the client is made (``IIOSystem/scan()``; a device that
-  /// cannot be read is skipped, not fatal): among the devices `devices` accepts, the
+  /// Devices are discovered when the client is made (``IIOSystem/scan()``; a device that
+  /// cannot be read is skipped, not fatal), again at a `start…` whose device is missing or
+  /// gone, and whenever a device appears or vanishes while a manager exists (reported to
+  /// `onEvent`, see <doc:LiveDevices>): among the devices `devices` accepts, the
   /// accelerometer is the first with `accel` x/y/z input channels, the gyroscope `anglvel`, the
   /// magnetometer `magn` — each preferring a device that can stream through its buffer.
   /// ``MotionDeviceRouting`` with the same arguments says what was chosen and why a sensor
@@ -29,7 +31,9 @@ extension MotionClient {
   /// `clock`) after its buffer is enabled — typically a triggered buffer nobody attached a
   /// trigger to — is read by polling instead in `.automatic` mode, reported to `onEvent` as
   /// ``MotionLiveEvent/fellBackToPolling(sensors:device:cause:)``; in `.buffered` mode its
-  /// streams fail with ``MotionError/noScans(_:device:waited:)``.
+  /// streams fail with ``MotionError/noScans(_:device:waited:)``. A device with no trigger set
+  /// gets one for the read. One that delivered and then stays silent as long is reported
+  /// ``MotionLiveEvent/stale(sensors:device:silentFor:)`` (its streams stay open).
   ///
   /// Failures end the streams with ``MotionError``: no sensor
   /// (``MotionError/sensorUnavailable(_:searched:skipped:)`` naming the root and the devices
@@ -43,10 +47,12 @@ extension MotionClient {
   ///   - deviceDirectory: where the `iio:deviceN` character devices are.
   ///   - mode: buffered or polled reading; `.automatic` picks per device.
   ///   - devices: which devices may be used, on boards with several IMUs.
-  ///   - clock: paces polling.
+  ///   - clock: paces polling, and times the first-scan deadline and staleness.
   ///   - bufferLimit: samples each stream keeps for a slow consumer before dropping the oldest.
   ///   - magneticDeclination: degrees east, enabling ``AttitudeReferenceFrame/xTrueNorthZVertical``.
-  ///   - onEvent: told what the client decided on its own (``MotionLiveEvent``).
+  ///   - onEvent: told what the client decided or saw on its own (``MotionLiveEvent``): a
+  ///     fall-back to polling, a stale or resumed device, devices connected and disconnected.
+  ///     Called from the client's tasks, never under its locks.
   public static func live(
     root: String = IIOSystem.defaultRoot,
     deviceDirectory: String = "/dev",
@@ -60,13 +66,28 @@ extension MotionClient {
     let sensors = LiveIIOSensors(
       system: IIOSystem(root: root, deviceDirectory: deviceDirectory), mode: mode,
       selection: devices, clock: clock, bufferLimit: bufferLimit, onEvent: onEvent)
-    let backend = MotionBackend(
-      searched: sensors.searched, routes: sensors.routes,
-      unavailable: sensors.routing.unavailable,
-      selfPacedReaders: sensors.pollingReaders, magneticDeclination: magneticDeclination
+    let discovery = sensors.discovery
+    let first = discovery.current.backendRouting
+    var backend = MotionBackend(
+      searched: sensors.searched, routes: first.routes, unavailable: first.unavailable,
+      selfPacedReaders: first.selfPacedReaders, magneticDeclination: magneticDeclination
     ) { (request, events) async throws(MotionError) in
       try await sensors.run(request, events)
     }
-    return MotionClient(backend: backend, bufferLimit: bufferLimit)
+    backend.rediscover = { discovery.current(serving: $0).backendRouting }
+    backend.present = { discovery.current.backendRouting }
+    var client = MotionClient(backend: backend, bufferLimit: bufferLimit)
+    let hotPlug = LiveHotPlug(discovery: discovery, onEvent: onEvent)
+    let create = client.create
+    let destroy = client.destroy
+    client.create = { id in
+      await create(id)
+      await hotPlug.retain(id)
+    }
+    client.destroy = { id in
+      await destroy(id)
+      await hotPlug.release(id)
+    }
+    return client
   }
 }

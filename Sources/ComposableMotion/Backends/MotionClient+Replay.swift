@@ -11,7 +11,9 @@ extension MotionClient {
   ///
   /// All three sensors come from one reader (one recorded IMU): a row's `t` becomes each
   /// sample's timestamp, its m/s² and µT are converted to Core Motion units like live data,
-  /// and the magnetometer is available only when the recording has magnetometer columns.
+  /// and a sensor is available only when the recording has its columns (an
+  /// accelerometer-only recording has no gyroscope, and so no device motion). A row whose
+  /// cells for a sensor are empty gives that sensor no sample at that instant.
   /// Device motion is fused from the rows with the same estimator as the live client.
   ///
   /// The recording plays on one timeline that starts with the first `start…` call: a row is
@@ -47,8 +49,12 @@ extension MotionClient {
   ) -> MotionClient {
     var routes: [MotionSensor: String] = [:]
     if !recording.samples.isEmpty {
-      routes = [.accelerometer: "recording", .gyro: "recording"]
-      if recording.hasMagnetometer { routes[.magnetometer] = "recording" }
+      let recorded: [(IMURecording.Sensors, MotionSensor)] = [
+        (.accelerometer, .accelerometer), (.gyroscope, .gyro), (.magnetometer, .magnetometer),
+      ]
+      for (columns, sensor) in recorded where recording.sensors.contains(columns) {
+        routes[sensor] = "recording"
+      }
     }
     let timeline = ReplayTimeline(clock: clock, samples: recording.samples)
     var backend = MotionBackend(

@@ -75,12 +75,7 @@ extension OrientationFilter {
     // nothing; its length is never computed from squares that underflow.
     guard let earth = accelerometerQuaternion.rotate(filtered).unitDirection else { return nil }
     // The smallest rotation (about a horizontal axis) that makes `earth` vertical.
-    let qw = ((earth.z + 1) / 2).squareRoot()
-    let correction =
-      qw > 1e-6
-      ? Quaternion(w: qw, x: 0.5 * earth.y / qw, y: -0.5 * earth.x / qw, z: 0)
-      : Quaternion(w: 0, x: 1, y: 0, z: 0)
-    accelerometerQuaternion = (correction * accelerometerQuaternion).renormalized
+    accelerometerQuaternion = (Quaternion.leveling(earth) * accelerometerQuaternion).renormalized
     return earth
   }
 

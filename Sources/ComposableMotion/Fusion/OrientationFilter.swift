@@ -88,11 +88,22 @@ public struct OrientationFilter: Sendable {
     magnetic.rejectionTime = parameters.magneticMaximumRejectionTime
   }
 
-  /// Feeds one sample of a recording. See ``update(gyroscope:accelerometer:magnetometer:timestamp:)``.
+  /// Feeds one sample of a recording. See ``update(gyroscope:accelerometer:magnetometer:timestamp:)``;
+  /// a row without a gyroscope value feeds its other sensors on their own.
   @discardableResult
   public mutating func update(_ sample: IMURecording.Sample) -> Bool {
-    update(
-      gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+    guard let gyroscope = sample.gyroscope else {
+      var accepted = true
+      if let accelerometer = sample.accelerometer {
+        accepted = updateAccelerometer(accelerometer, timestamp: sample.time) && accepted
+      }
+      if let magnetometer = sample.magnetometer {
+        accepted = updateMagnetometer(magnetometer, timestamp: sample.time) && accepted
+      }
+      return accepted
+    }
+    return update(
+      gyroscope: gyroscope, accelerometer: sample.accelerometer ?? .zero,
       magnetometer: sample.magnetometer,
       timestamp: sample.time)
   }

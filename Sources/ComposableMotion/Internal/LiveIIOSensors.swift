@@ -7,50 +7,29 @@ import SensorsCore
   import Musl
 #endif
 
-/// The live backend's view of the machine: which IIO device serves each motion sensor, and
-/// how to read one device, buffered or polled.
+/// The live backend's view of the machine: which IIO device serves each motion sensor (the
+/// latest look, ``LiveDiscovery``), and how to read one device, buffered or polled.
 struct LiveIIOSensors: Sendable {
-  let system: IIOSystem
-  let routing: MotionDeviceRouting
+  let discovery: LiveDiscovery
   let clock: any Clock<Duration>
   let bufferLimit: Int
-  /// Where fall-backs are reported.
+  /// Where fall-backs and staleness are reported.
   let onEvent: @Sendable (MotionLiveEvent) -> Void
-  /// Devices by reader id (`iio:deviceN`).
-  let devices: [String: IIODevice]
-  /// Which device serves each available sensor.
-  let routes: [MotionSensor: String]
-  /// Readers that poll (one scan per interval, by construction).
-  let pollingReaders: Set<String>
 
-  var mode: MotionReadingMode { routing.mode }
+  var system: IIOSystem { discovery.system }
+  var mode: MotionReadingMode { discovery.mode }
   var searched: String { "IIO devices under \(system.root)" }
 
-  /// Discovers the devices under `system.root` once (see ``MotionDeviceRouting``).
+  /// Discovers the devices under `system.root` (see ``MotionDeviceRouting``).
   init(
     system: IIOSystem, mode: MotionReadingMode, selection: MotionDeviceSelection,
     clock: any Clock<Duration>, bufferLimit: Int,
     onEvent: @escaping @Sendable (MotionLiveEvent) -> Void = { _ in }
   ) {
-    self.system = system
+    self.discovery = LiveDiscovery(system: system, mode: mode, selection: selection)
     self.onEvent = onEvent
     self.clock = clock
     self.bufferLimit = bufferLimit
-    let routing = MotionDeviceRouting(
-      root: system.root, deviceDirectory: system.deviceDirectory, mode: mode, devices: selection)
-    self.routing = routing
-    var devices: [String: IIODevice] = [:]
-    var routes: [MotionSensor: String] = [:]
-    for (sensor, device) in routing.devices {
-      devices[device.id] = device
-      routes[sensor] = device.id
-    }
-    self.devices = devices
-    self.routes = routes
-    pollingReaders = Set(
-      devices.filter { id, device in
-        !routing.willStream(device, sensors: Set(routes.filter { $0.value == id }.keys))
-      }.keys)
   }
 
   /// Reads one device until cancelled; throws ``MotionError`` on failure.
@@ -58,24 +37,25 @@ struct LiveIIOSensors: Sendable {
     async throws(MotionError)
   {
     let sensor = MotionSensor.rawSensors.first { request.sensors.contains($0) } ?? .accelerometer
-    guard let device = devices[request.reader] else {
+    let snapshot = discovery.current
+    let routing = snapshot.routing
+    guard let device = snapshot.devices[request.reader] else {
       throw routing.unavailable[sensor] ?? .sensorUnavailable(sensor, searched: searched)
     }
     let channels = routing.channels(of: device, request.sensors)
     do {
       if routing.willStream(device, sensors: request.sensors) {
-        let watchdog = FirstScanWatchdog(
-          timeout: FirstScanWatchdog.timeout(interval: request.interval))
+        let watchdog = ScanWatchdog(timeout: ScanWatchdog.timeout(interval: request.interval))
         try await readBuffered(device, channels, request, events, watchdog: watchdog)
         guard watchdog.timedOut, !Task.isCancelled else { return }
         let silent = MotionError.noScans(
-          sensor, device: "\(device.name) (\(device.id))", waited: watchdog.timeout)
+          sensor, device: Self.describe(device), waited: watchdog.timeout)
         // Polling needs a _raw or _input attribute per channel; without them, say why.
         guard mode == .automatic, channels.allSatisfy(\.isPollable) else { throw silent }
         onEvent(
           .fellBackToPolling(
             sensors: MotionSensor.rawSensors.filter(request.sensors.contains),
-            device: "\(device.name) (\(device.id))", cause: silent))
+            device: Self.describe(device), cause: silent))
         try await clock.poll(
           device: device, channels: channels, interval: request.interval,
           sensors: request.sensors, events: events)
@@ -90,15 +70,31 @@ struct LiveIIOSensors: Sendable {
     } catch let error as MotionError {
       throw error
     } catch let error as IIOError {
-      throw .readerFailed(sensor, error)
+      throw .readerFailed(sensor, Self.removal(of: device, explaining: error))
     } catch {
       return  // nothing else is thrown here
     }
   }
 
+  /// `name (iio:deviceN)`, as events and errors name a device.
+  static func describe(_ device: IIODevice) -> String {
+    "\(device.name) (\(device.id))"
+  }
+
+  /// A polled attribute that vanished, or a read that failed, because the whole device
+  /// directory is gone is the device's removal, whatever `errno` the read saw.
+  static func removal(of device: IIODevice, explaining error: IIOError) -> IIOError {
+    switch error {
+    case .deviceRemoved, .permissionDenied, .deviceBusy, .malformedAttribute:
+      return error
+    default:
+      return DirectoryListing.exists(device.path) ? error : .deviceRemoved(path: device.path)
+    }
+  }
+
   private func readBuffered(
     _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
-    _ events: MotionBackend.ReaderEvents, watchdog: FirstScanWatchdog
+    _ events: MotionBackend.ReaderEvents, watchdog: ScanWatchdog
   ) async throws(IIOError) {
     let wanted = 1 / max(seconds(request.interval), 1e-6)
     if let rate = device.availableSamplingFrequencies?.nearest(to: wanted) {
@@ -121,11 +117,18 @@ struct LiveIIOSensors: Sendable {
     // thread has disabled the buffer and closed the device: the hub starts a successor reader
     // on the same device only after this task ends, and a still-enabled buffer would be busy.
     let read = reader.start()
-    let deadline = watchdog.arm(clock: clock, stopping: read)
+    let sensors = MotionSensor.rawSensors.filter(request.sensors.contains)
+    let name = Self.describe(device)
+    let deadline = watchdog.arm(clock: clock, stopping: read) {
+      [onEvent, timeout = watchdog.timeout] in
+      onEvent(.stale(sensors: sensors, device: name, silentFor: timeout))
+    }
     defer { deadline.cancel() }
     do {
       for try await sample in read.samples {
-        guard watchdog.scanArrived() else { break }
+        let verdict = watchdog.scanArrived()
+        if verdict == .drop { break }
+        if verdict == .deliverResumed { onEvent(.resumed(sensors: sensors, device: name)) }
         var scan = CoreMotionUnits.scan(sample, sensors: request.sensors)
         scan.timestamp = alignment.align(
           scan.timestamp, readings: BootTimeAlignment.readings(for: alignment.clock))

@@ -19,6 +19,14 @@ struct MotionBackend: Sendable {
     var send: @Sendable (MotionScan) async -> Void
   }
 
+  /// Which reader serves each raw sensor, why the others have none, and which readers pace
+  /// themselves: what the backend has at one moment.
+  struct Routing: Sendable, Equatable {
+    var routes: [MotionSensor: String]
+    var unavailable: [MotionSensor: MotionError] = [:]
+    var selfPacedReaders: Set<String> = []
+  }
+
   /// Where the backend looks for sensors, for error messages ("/sys/bus/iio/devices", a path).
   var searched: String
   /// Which reader serves each available raw sensor (accelerometer, gyro, magnetometer).
@@ -38,6 +46,13 @@ struct MotionBackend: Sendable {
   /// Called synchronously when a reader is started (under the hub's lock, before its task
   /// runs), so a replay anchors its timeline at the `start…` call, not whenever its task runs.
   var prepare: (@Sendable (ReaderRequest) -> Void)?
+  /// For backends whose devices come and go (live IIO): what is there now for a `start…` of
+  /// these raw sensors, looking again when what was known cannot serve them. The hub calls it
+  /// outside its lock (it may read sysfs); nil keeps ``routes`` for good (replays).
+  var rediscover: (@Sendable (Set<MotionSensor>) -> Routing)?
+  /// What is there now, without looking again (kept current by a hot-plug watcher); nil means
+  /// ``routes``.
+  var present: (@Sendable () -> Routing)?
   /// Runs one reader: returns when the data ends (replay), throws ``MotionError`` when it
   /// fails, and must return promptly once its task is cancelled, having released every
   /// descriptor it opened.
@@ -57,8 +72,14 @@ struct MotionBackend: Sendable {
     self.run = run
   }
 
-  /// The error for a raw sensor the backend cannot serve.
+  /// What the backend has now: ``present`` for live devices, the fixed routes otherwise.
+  var currentRouting: Routing {
+    present?()
+      ?? Routing(routes: routes, unavailable: unavailable, selfPacedReaders: selfPacedReaders)
+  }
+
+  /// The error for a raw sensor the backend cannot serve (now).
   func unavailableError(_ sensor: MotionSensor) -> MotionError {
-    unavailable[sensor] ?? .sensorUnavailable(sensor, searched: searched)
+    currentRouting.unavailable[sensor] ?? .sensorUnavailable(sensor, searched: searched)
   }
 }

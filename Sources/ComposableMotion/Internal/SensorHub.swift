@@ -60,9 +60,9 @@ final class SensorHub: Sendable {
         machine: Machine(routes: backend.routes, selfPacedReaders: backend.selfPacedReaders)))
   }
 
-  /// Whether a raw sensor is available in the backend.
+  /// Whether a raw sensor is available in the backend (now, for devices that come and go).
   func isAvailable(_ sensor: MotionSensor) -> Bool {
-    backend.routes[sensor] != nil
+    backend.currentRouting.routes[sensor] != nil
   }
 
   /// Whether `owner` has a running subscription to `service`.
@@ -84,13 +84,18 @@ final class SensorHub: Sendable {
     interval: Duration,
     makeSink: (Token) -> Sink
   ) -> Result<Token, MotionError> {
+    // Looking again reads sysfs: done before taking the lock.
+    let routing = backend.rediscover?(sensors)
     let outcome: Result<(Token, Aftermath), MotionError> = state.withLock { state in
+      if let routing {
+        state.machine.reroute(routing.routes, selfPacedReaders: routing.selfPacedReaders)
+      }
       guard
         let (token, transition) = state.machine.subscribe(
           owner: owner, service: service, sensors: sensors, interval: interval)
       else {
         let missing = state.machine.missing(sensors).first ?? service
-        return .failure(backend.unavailableError(missing))
+        return .failure(routing?.unavailable[missing] ?? backend.unavailableError(missing))
       }
       state.sinks[token] = makeSink(token)
       return .success((token, apply(transition, error: nil, to: &state)))

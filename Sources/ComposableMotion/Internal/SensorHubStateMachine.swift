@@ -46,11 +46,11 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   }
 
   /// Which reader serves each raw sensor; a sensor absent here is unavailable.
-  let routes: [MotionSensor: ReaderID]
+  private(set) var routes: [MotionSensor: ReaderID]
   /// Readers that deliver exactly one scan per interval asked of them (polling): their
   /// subscribers are thinned by counting scans, not by timestamps, which is exact even when
   /// the pacing clock is not the clock the timestamps come from (a test clock).
-  let selfPacedReaders: Set<ReaderID>
+  private(set) var selfPacedReaders: Set<ReaderID>
   private(set) var subscriptions: [SubscriptionKey: Subscription] = [:]
   private(set) var readers: [ReaderID: ReaderState] = [:]
   private var keysByToken: [Token: SubscriptionKey] = [:]
@@ -60,6 +60,20 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   init(routes: [MotionSensor: ReaderID], selfPacedReaders: Set<ReaderID> = []) {
     self.routes = routes
     self.selfPacedReaders = selfPacedReaders
+  }
+
+  /// Takes the routes of a new look at the devices (one appeared or vanished). A sensor whose
+  /// reader is running keeps it: that reader goes on until it stops or fails (a vanished
+  /// device fails it), and the look after that moves the sensor. Readers not running take
+  /// the new routes and pacing.
+  mutating func reroute(
+    _ newRoutes: [MotionSensor: ReaderID], selfPacedReaders newPaced: Set<ReaderID>
+  ) {
+    var merged = newRoutes
+    for (sensor, reader) in routes where readers[reader] != nil { merged[sensor] = reader }
+    routes = merged
+    let running = Set(readers.keys)
+    selfPacedReaders = selfPacedReaders.intersection(running).union(newPaced.subtracting(running))
   }
 
   /// The raw sensors a sensor needs that are missing, in a stable order.

@@ -40,20 +40,26 @@ public struct Attitude: Sendable, Hashable, Codable {
     self.quaternion = quaternion.normalized
   }
 
-  /// The same rotation as ``quaternion`` as a matrix `M` with `v_reference = M · v_device`, entry for entry
-  /// the matrix composable-core-motion's `Attitude.rotationMatrix` computes from the quaternion: its columns
-  /// are the device's x, y and z axes in reference-frame coordinates, so `m13, m23, m33` is the device's z
-  /// axis and `(m31, m32, m33)` is the reference's up direction seen from the device.
+  /// The attitude as Core Motion's `CMAttitude.rotationMatrix` gives it: the matrix `M` with
+  /// `v_device = M · v_reference`, the transpose of the rotation ``quaternion`` performs. Its rows
+  /// are the device's x, y and z axes in reference-frame coordinates, and its third column
+  /// `(m13, m23, m33)` is the reference's up direction seen from the device, so
+  /// ``DeviceMotion/gravity`` is `−(m13, m23, m33)` (in g).
+  ///
+  /// composable-core-motion's `Attitude.rotationMatrix` computes the transpose of this (its issue 2
+  /// compares both on an iPhone); this follows Core Motion, so code ported from an app gets the
+  /// numbers the app saw.
   ///
   /// Worked example: a quarter turn counter-clockwise about the vertical (yaw +90°) gives
-  /// `m12 = −1, m21 = 1, m33 = 1` (all others 0): the device's x axis lies along the frame's y axis.
+  /// `m12 = 1, m21 = −1, m33 = 1` (all others 0): the first row, the device's x axis, lies along
+  /// the frame's y axis.
   public var rotationMatrix: RotationMatrix {
     let q = quaternion
     let (w, x, y, z) = (q.w, q.x, q.y, q.z)
     return RotationMatrix(
-      m11: 1 - 2 * (y * y + z * z), m12: 2 * (x * y - w * z), m13: 2 * (x * z + w * y),
-      m21: 2 * (x * y + w * z), m22: 1 - 2 * (x * x + z * z), m23: 2 * (y * z - w * x),
-      m31: 2 * (x * z - w * y), m32: 2 * (y * z + w * x), m33: 1 - 2 * (x * x + y * y)
+      m11: 1 - 2 * (y * y + z * z), m12: 2 * (x * y + w * z), m13: 2 * (x * z - w * y),
+      m21: 2 * (x * y - w * z), m22: 1 - 2 * (x * x + z * z), m23: 2 * (y * z + w * x),
+      m31: 2 * (x * z + w * y), m32: 2 * (y * z - w * x), m33: 1 - 2 * (x * x + y * y)
     )
   }
 

@@ -6,32 +6,54 @@ import SensorsCore
   import Musl
 #endif
 
-/// A gyroscope/accelerometer/(magnetometer) recording read from CSV, the input of `imu-fuse` and of replays.
+/// A recording of an IMU's gyroscope, accelerometer and magnetometer, any of them, read from CSV:
+/// the input of `imu-fuse` and of ``MotionClient/replay(recording:clock:bufferLimit:magneticDeclination:name:)``,
+/// and what ``IMURecordingWriter`` writes.
 ///
-/// The header names the columns; they may come in any order and other columns are ignored:
-/// `t` (s), `gyr_x,gyr_y,gyr_z` (rad/s), `acc_x,acc_y,acc_z` (m/s², specific force: about +9.81 on the
-/// upward axis at rest), and optionally `mag_x,mag_y,mag_z` (µT). A row may leave all three magnetometer
-/// cells empty when that sensor had no sample at that time.
+/// The format is a header line naming the columns, then one row per instant:
+///
+/// ```
+/// t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z,mag_x,mag_y,mag_z
+/// 0.01,0.001,-0.002,0.0005,0.12,-0.05,9.81,21.5,-3.25,-40.0
+/// 0.02,0.001,-0.002,0.0005,0.11,-0.05,9.80,,,
+/// ```
+///
+/// - `t`, required: the time in seconds, strictly increasing (the live client's is seconds since boot).
+/// - `gyr_x,gyr_y,gyr_z`: angular rate in rad/s; `acc_x,acc_y,acc_z`: specific force in m/s² (about
+///   +9.81 on the upward axis at rest, the kernel's sign); `mag_x,mag_y,mag_z`: magnetic field in µT.
+///   Each sensor's three columns are all present or all absent, and at least one sensor is
+///   present: an accelerometer-only board records `t,acc_x,acc_y,acc_z`.
+/// - Columns may come in any order and unknown columns are ignored.
+/// - A row may leave a sensor's three cells empty when that sensor had no sample at that instant
+///   (sensors on different devices, or at different rates), but must have a value for at least one.
+/// - Numbers are plain decimals (`-1.5`, `2e-05`); `nan`, `inf` and hexadecimal are errors.
+///   ``IMURecordingWriter`` writes each value's shortest round-trip decimal, so reading gives
+///   back the very same `Double`s.
+///
+/// Files written before the accelerometer-only format (every `t,gyr_*,acc_*[,mag_*]` file) read
+/// exactly as before.
 ///
 /// ```swift
 /// let recording = try IMURecording(contentsOf: "walk.csv")
 /// for sample in recording.samples { filter.update(sample) }
 /// ```
 public struct IMURecording: Sendable, Hashable {
-  /// One row of a recording.
+  /// One row of a recording: the values of the sensors sampled at one instant.
   public struct Sample: Sendable, Hashable {
     /// The time in seconds.
     public var time: Double
-    /// The angular rate in rad/s, sensor axes.
-    public var gyroscope: SIMD3<Double>
-    /// The specific force in m/s², sensor axes (about +9.81 on the upward axis at rest).
-    public var accelerometer: SIMD3<Double>
+    /// The angular rate in rad/s, sensor axes, or `nil` when the row has none.
+    public var gyroscope: SIMD3<Double>?
+    /// The specific force in m/s², sensor axes (about +9.81 on the upward axis at rest), or `nil`
+    /// when the row has none.
+    public var accelerometer: SIMD3<Double>?
     /// The magnetic field in µT, sensor axes, or `nil` when the row has none.
     public var magnetometer: SIMD3<Double>?
 
-    /// Creates a sample; units as documented on each property.
+    /// Creates a sample; units as documented on each property, `nil` for a sensor without a
+    /// value at this instant.
     public init(
-      time: Double, gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>,
+      time: Double, gyroscope: SIMD3<Double>?, accelerometer: SIMD3<Double>?,
       magnetometer: SIMD3<Double>?
     ) {
       self.time = time
@@ -43,13 +65,29 @@ public struct IMURecording: Sendable, Hashable {
 
   /// The rows in file order (strictly increasing time).
   public var samples: [Sample]
-  /// Whether the header has magnetometer columns.
-  public var hasMagnetometer: Bool
+  /// The sensors the header has columns for.
+  public var sensors: Sensors
 
-  /// Creates a recording from samples you already have.
-  public init(samples: [Sample], hasMagnetometer: Bool) {
+  /// Whether the header has magnetometer columns.
+  public var hasMagnetometer: Bool {
+    get { sensors.contains(.magnetometer) }
+    set {
+      if newValue { sensors.insert(.magnetometer) } else { sensors.remove(.magnetometer) }
+    }
+  }
+
+  /// Creates a recording from samples you already have, with columns for `sensors`.
+  public init(samples: [Sample], sensors: Sensors) {
     self.samples = samples
-    self.hasMagnetometer = hasMagnetometer
+    self.sensors = sensors
+  }
+
+  /// Creates a gyroscope and accelerometer recording from samples you already have, with
+  /// magnetometer columns when `hasMagnetometer` is set.
+  public init(samples: [Sample], hasMagnetometer: Bool) {
+    self.init(
+      samples: samples,
+      sensors: hasMagnetometer ? .all : [.gyroscope, .accelerometer])
   }
 
   /// Reads and parses a CSV file, or any readable stream a path names (a pipe, `/dev/stdin`),
@@ -60,7 +98,7 @@ public struct IMURecording: Sendable, Hashable {
     let reader = try IMURecordingReader(path: path)
     var samples: [Sample] = []
     while let sample = try reader.next() { samples.append(sample) }
-    self.init(samples: samples, hasMagnetometer: reader.hasMagnetometer)
+    self.init(samples: samples, sensors: reader.sensors)
   }
 
   /// Parses CSV text given as bytes (UTF-8 or ASCII, `\n` or `\r\n` line ends).
@@ -78,9 +116,9 @@ public struct IMURecording: Sendable, Hashable {
           samples.append(sample)
         }
       }
-      return (samples, parser.hasMagnetometer)
+      return (samples, parser.sensors)
     }
-    self.init(samples: parsed.0, hasMagnetometer: parsed.1)
+    self.init(samples: parsed.0, sensors: parsed.1)
   }
 
   /// Parses CSV text.

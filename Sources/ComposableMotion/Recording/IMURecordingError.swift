@@ -10,8 +10,11 @@ public enum IMURecordingError: Error, Sendable, Hashable, CustomStringConvertibl
   case missingCells(line: Int, expected: Int, found: Int)
   /// A cell that must hold a finite number does not.
   case nonNumericCell(line: Int, column: Int, name: String, text: String)
-  /// The three magnetometer cells of a row are neither all filled nor all empty.
-  case partialMagnetometer(line: Int)
+  /// A sensor's three cells in a row are neither all filled nor all empty (`sensor` is one
+  /// member of ``IMURecording/Sensors``).
+  case partialSensor(line: Int, sensor: IMURecording.Sensors)
+  /// A row has a time but no sensor values: every sensor's cells are empty.
+  case emptyRow(line: Int)
   /// A row's time is not later than the previous row's time, in seconds.
   case nonIncreasingTime(line: Int, previous: Double, current: Double)
   /// Line `line` is longer than `limit` bytes: not a CSV of IMU rows, or endless input such as
@@ -29,13 +32,19 @@ public enum IMURecordingError: Error, Sendable, Hashable, CustomStringConvertibl
     case .missingColumn(let name, let header):
       return
         "line 1: the header has no column \"\(name)\" (found: \(header.joined(separator: ","))); "
-        + "required: t, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z; optional: mag_x, mag_y, mag_z"
+        + "required: t and the three columns of at least one sensor: gyr_x, gyr_y, gyr_z "
+        + "(gyroscope), acc_x, acc_y, acc_z (accelerometer), mag_x, mag_y, mag_z (magnetometer)"
     case .missingCells(let line, let expected, let found):
       return "line \(line): \(found) cells, but the header has \(expected) columns"
     case .nonNumericCell(let line, let column, let name, let text):
       return "line \(line), column \(column) (\(name)): \"\(text)\" is not a finite number"
-    case .partialMagnetometer(let line):
-      return "line \(line): mag_x, mag_y and mag_z must be all filled or all empty"
+    case .partialSensor(let line, let sensor):
+      let columns = sensor.columnNames
+      return "line \(line): the \(sensor) cells \(columns.joined(separator: ", ")) must be all "
+        + "filled or all empty"
+    case .emptyRow(let line):
+      return
+        "line \(line): the row has a time but no values; give at least one sensor's three cells"
     case .nonIncreasingTime(let line, let previous, let current):
       return "line \(line): time \(current) s is not after the previous row's \(previous) s; "
         + "rows must be in strictly increasing time"

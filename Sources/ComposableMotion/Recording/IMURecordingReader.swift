@@ -15,8 +15,10 @@ public final class IMURecordingReader {
   /// The longest line accepted by default, in bytes (64 KiB: a row is about 200 bytes).
   public static let defaultMaximumLineLength = 64 * 1024
 
+  /// The sensors the header has columns for.
+  public let sensors: IMURecording.Sensors
   /// Whether the header has magnetometer columns.
-  public let hasMagnetometer: Bool
+  public var hasMagnetometer: Bool { sensors.contains(.magnetometer) }
   private let lines: LineReader
   private var parser: IMURecordingParser
 
@@ -60,7 +62,7 @@ public final class IMURecordingReader {
     }
     guard let header else { throw .empty }
     self.parser = header
-    self.hasMagnetometer = header.hasMagnetometer
+    self.sensors = header.sensors
   }
 
   /// The next sample, or nil at the end of the input. Empty lines are skipped.

@@ -113,6 +113,44 @@ enum FailureMessage {
   static func nothingToSkip(_ what: String) -> String {
     "There were no \(what) to skip."
   }
+
+  /// TCA's text, so a TCA user recognises it.
+  static func noStateChange(_ step: String) -> String {
+    """
+    Expected state to change after \(step), but no change occurred.
+
+    The trailing closure made no observable modifications to state. If no change to state is \
+    expected, omit the trailing closure.
+    """
+  }
+
+  static func assertionThrew(_ step: String, error: any Error) -> String {
+    "The assertion closure threw after \(step): \(error)"
+  }
+
+  /// What a known issue about a skipped assertion says: TCA's heading, then what was skipped.
+  static func skipped(_ what: String) -> String {
+    """
+    Skipped assertions.
+
+    \(what)
+    """
+  }
+
+  static func skippedReceived(_ actions: [Any]) -> String {
+    """
+    \(actions.count) received \(actions.count == 1 ? "action was" : "actions were") skipped:
+    \(actions.map { "  " + dumpInline($0) }.joined(separator: "\n"))
+    """
+  }
+
+  static func skippedEffects(_ origins: [Any]) -> String {
+    """
+    \(origins.count == 1 ? "1 in-flight effect was" : "\(origins.count) in-flight effects were") \
+    skipped (still running, no longer tracked), started by:
+    \(origins.map { "  " + dumpInline($0) }.joined(separator: "\n"))
+    """
+  }
 }
 
 extension String {

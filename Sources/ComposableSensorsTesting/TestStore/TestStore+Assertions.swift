@@ -6,7 +6,9 @@ extension TestStore {
   /// - Parameters:
   ///   - action: The action, as a user or the system would send it.
   ///   - assert: Describes the expected change on a copy of the previous state:
-  ///     `{ $0.count = 1 }`. Leave it out when the state must not change.
+  ///     `{ $0.count = 1 }`. Leave it out when the state must not change: a closure that changes
+  ///     nothing fails the test ("Expected state to change…"). While it runs, ``state`` is still
+  ///     the state before `action`.
   /// - Returns: The action's effects, to await or cancel.
   @discardableResult
   public func send(
@@ -18,19 +20,25 @@ extension TestStore {
     column: UInt = #column
   ) async -> TestStoreTask {
     let pending = log.received
-    if exhaustivity == .on, let last = pending.last {
-      reportIssue(
-        FailureMessage.unhandledBeforeSend(pending.map(\.action), sending: action),
+    if let last = pending.last {
+      let exhaustivity = self.exhaustivity
+      let message =
+        exhaustivity == .on
+        ? FailureMessage.unhandledBeforeSend(pending.map(\.action), sending: action)
+        : FailureMessage.skippedReceived(pending.map(\.action))
+      reportSkipped(
+        message, as: exhaustivity.skippedReport,
         fileID: fileID, filePath: filePath, line: line, column: column)
-      // Reported once; skip them so this send's own check is not drowned in their changes.
+      // Reported once (or skipped): this send's own check starts from the state after them.
       log.removeReceived(first: pending.count)
       settings.withLock { $0.state = last.state }
     }
+    let before = state
     let task = store.send(.send(action))
     // `recordSent` ran inside the reducer; a missing value would mean the store dropped the action.
     let actual = log.takeSentState() ?? store.state
     expectState(
-      after: "sending \(dumpInline(action))", actual: actual, assert: assert,
+      after: "sending \(dumpInline(action))", before: before, actual: actual, assert: assert,
       fileID: fileID, filePath: filePath, line: line, column: column)
     // Let effects that start at once reach their first suspension before the test goes on.
     await Task.yield()
@@ -40,7 +48,8 @@ extension TestStore {
   /// Waits for an effect to send `expected`, and checks the state it produced.
   ///
   /// With ``Exhaustivity/on`` the next received action must be `expected`; with
-  /// ``Exhaustivity/off`` earlier, different actions are skipped.
+  /// ``Exhaustivity/off`` earlier, different actions are skipped (and adopted). While `assert`
+  /// runs, ``state`` is the state before `expected`.
   public func receive(
     _ expected: Action,
     timeout: Duration? = nil,
@@ -83,12 +92,22 @@ extension TestStore {
     var seen = 0
     while true {
       let received = log.received
+      let exhaustivity = self.exhaustivity
       if let index = received.firstIndex(where: { matching($0.action) }),
-        exhaustivity == .off || index == 0
+        exhaustivity != .on || index == 0
       {
         log.removeReceived(first: index + 1)
+        if index > 0 {
+          // Non-exhaustive: the actions before the match are skipped, and adopted.
+          reportSkipped(
+            FailureMessage.skippedReceived(received[..<index].map(\.action)),
+            as: exhaustivity.skippedReport,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+          settings.withLock { $0.state = received[index - 1].state }
+        }
         expectState(
-          after: "receiving \(dumpInline(received[index].action))", actual: received[index].state,
+          after: "receiving \(dumpInline(received[index].action))", before: state,
+          actual: received[index].state,
           assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
         // The effect that sent this may be about to end: let it, before the test moves on.
         if store.inFlightEffectCount > 0 { for _ in 0..<10 { await Task.yield() } }
@@ -111,7 +130,8 @@ extension TestStore {
         let message =
           seen == 0
           ? FailureMessage.receiveTimedOut(
-            expected: expected, timeout: limit, inFlight: store.inFlightEffects.values.map(\.action))
+            expected: expected, timeout: limit, inFlight: store.inFlightEffects.values.map(\.action)
+          )
           : FailureMessage.receivedNoMatch(expected: expected, skipped: received.map(\.action))
         reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
         return
@@ -120,32 +140,56 @@ extension TestStore {
   }
 
   /// Compares the state the reducer produced with the test's expectation, and adopts it.
+  ///
+  /// `assert` runs while ``state`` is still `before`, the state before the action (TCA's
+  /// semantics); `actual` is adopted once the comparison is done.
   func expectState(
     after step: String,
+    before: State,
     actual: State,
     assert: ((inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    // Exhaustive: the closure describes the whole change from the asserted state. Off: it only
-    // has to hold on the actual state (it changes nothing there that the reducer did not).
-    let exhaustive = exhaustivity == .on
-    var expected = exhaustive ? state : actual
-    settings.withLock { $0.state = actual }
-    do {
-      try assert?(&expected)
-    } catch {
-      // Without a finished expectation there is nothing to compare: report the throw alone.
-      reportIssue(
-        "The assertion closure threw after \(step): \(error)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
-      return
+    defer { settings.withLock { $0.state = actual } }
+    let exhaustivity = self.exhaustivity
+    /// Applies `assert` to `start` and compares the result with `actual`; reports a throw or a
+    /// difference `as` given and returns `nil` then, the expected state otherwise.
+    func expectation(from start: State, as report: Exhaustivity.SkippedReport) -> State? {
+      var expected = start
+      do {
+        try assert?(&expected)
+      } catch {
+        // Without a finished expectation there is nothing to compare: report the throw alone.
+        reportSkipped(
+          FailureMessage.assertionThrew(step, error: error), as: report,
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return nil
+      }
+      guard expected == actual else {
+        let message =
+          assert == nil
+          ? FailureMessage.unexpectedStateChange(step, expected: expected, actual: actual)
+          : FailureMessage.stateMismatch(step, expected: expected, actual: actual)
+        reportSkipped(
+          message, as: report, fileID: fileID, filePath: filePath, line: line, column: column)
+        return nil
+      }
+      return expected
     }
-    guard expected != actual else { return }
-    let message =
-      assert == nil
-      ? FailureMessage.unexpectedStateChange(step, expected: expected, actual: actual)
-      : FailureMessage.stateMismatch(step, expected: expected, actual: actual)
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    // Exhaustive: the closure describes the whole change from the state before. Off: it only
+    // has to hold on the actual state (it changes nothing there that the reducer did not).
+    guard var expected = expectation(from: exhaustivity == .on ? before : actual, as: .failure)
+    else { return }
+    if exhaustivity.skippedReport == .knownIssue {
+      // What an exhaustive store would have said: the closure applied to the state before.
+      guard let fromBefore = expectation(from: before, as: .knownIssue) else { return }
+      expected = fromBefore
+    }
+    if assert != nil, expected == before {
+      reportSkipped(
+        FailureMessage.noStateChange(step), as: exhaustivity.skippedReport,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
   }
 }
 

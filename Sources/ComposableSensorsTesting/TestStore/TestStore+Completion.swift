@@ -14,12 +14,13 @@ extension TestStore {
   ) async {
     let limit = timeout ?? self.timeout
     let store = self.store
+    let skipped = settings.withLock(\.skippedEffects)
     let finished = await waitWithTimeout(limit, clock: timeoutClock) {
-      await store.waitForEffects()
+      await store.waitForEffects(ignoring: skipped)
     }
     if !finished, exhaustivity == .on {
       reportIssue(
-        FailureMessage.effectsStillRunning(store.inFlightEffects.values.map(\.action)),
+        FailureMessage.effectsStillRunning(trackedEffects),
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
     checkCompletion(
@@ -27,6 +28,10 @@ extension TestStore {
   }
 
   /// Marks every action received so far as asserted, and adopts the state after the last one.
+  ///
+  /// As in The Composable Architecture, what was skipped is reported as a known issue when the
+  /// store is exhaustive or `.off(showSkippedAssertions: true)`: the test passes, and its
+  /// results list what it chose not to check.
   ///
   /// - Parameter strict: Fail if there was nothing to skip.
   public func skipReceivedActions(
@@ -46,12 +51,25 @@ extension TestStore {
       }
       return
     }
+    reportSkipped(
+      FailureMessage.skippedReceived(received.map(\.action)), as: skipReport,
+      fileID: fileID, filePath: filePath, line: line, column: column)
     log.removeReceived(first: received.count)
     settings.withLock { $0.state = last.state }
   }
 
-  /// Cancels every running effect and waits for them to end, for tests that stop caring about
-  /// long-lived effects (a sensor stream) once they have seen what they need.
+  /// How an explicit skip is reported: a known issue unless the store skips silently.
+  private var skipReport: Exhaustivity.SkippedReport {
+    exhaustivity == .off ? .silent : .knownIssue
+  }
+
+  /// Stops tracking every running effect, without cancelling it: `finish()` and the end of the
+  /// test no longer wait for these effects or report them, for a test that has seen what it needs
+  /// from a long-lived effect (a sensor stream). The Composable Architecture's behaviour.
+  ///
+  /// The effects run on: the actions they send still arrive (an exhaustive store still wants
+  /// them received), and releasing the store cancels them. To stop an effect, send the action
+  /// that cancels it, or cancel the ``TestStoreTask`` its `send` returned.
   ///
   /// - Parameter strict: Fail if no effect was running.
   public func skipInFlightEffects(
@@ -61,13 +79,24 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    if strict, store.inFlightEffectCount == 0 {
-      reportIssue(
-        FailureMessage.nothingToSkip("in-flight effects"),
-        fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.yield()
+    let running = store.inFlightEffects
+    let newlySkipped = settings.withLock { settings in
+      let new = running.filter { !settings.skippedEffects.contains($0.key) }
+      settings.skippedEffects.formUnion(new.keys)
+      return new.sorted { $0.key < $1.key }.map(\.value.action)
     }
-    store.cancelAllEffects()
-    await store.waitForEffects()
+    guard !newlySkipped.isEmpty else {
+      if strict {
+        reportIssue(
+          FailureMessage.nothingToSkip("in-flight effects"),
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      return
+    }
+    reportSkipped(
+      FailureMessage.skippedEffects(newlySkipped), as: skipReport,
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The end-of-test checks that need no waiting: unasserted actions and running effects.
@@ -75,19 +104,21 @@ extension TestStore {
     checkEffects: Bool = true,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    guard exhaustivity == .on else { return }
-    let unhandled = log.received.map(\.action)
-    if !unhandled.isEmpty {
-      reportIssue(
-        FailureMessage.unhandledAtEnd(unhandled),
+    let report = exhaustivity.skippedReport
+    guard report != .silent else { return }
+    let unhandled = log.received
+    if let last = unhandled.last {
+      reportSkipped(
+        FailureMessage.unhandledAtEnd(unhandled.map(\.action)), as: report,
         fileID: fileID, filePath: filePath, line: line, column: column)
       log.removeReceived(first: unhandled.count)
+      settings.withLock { $0.state = last.state }
     }
     if checkEffects {
-      let running = store.inFlightEffects.values.map(\.action)
+      let running = trackedEffects
       if !running.isEmpty {
-        reportIssue(
-          FailureMessage.effectsStillRunning(running),
+        reportSkipped(
+          FailureMessage.effectsStillRunning(running), as: report,
           fileID: fileID, filePath: filePath, line: line, column: column)
       }
     }

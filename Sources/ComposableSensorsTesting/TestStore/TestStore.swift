@@ -24,12 +24,13 @@ import Synchronization
 /// test, Swift Testing or XCTest, with an expected/actual diff of the state:
 /// - the state after ``send(_:assert:fileID:filePath:line:column:)`` or
 ///   ``receive(_:timeout:assert:fileID:filePath:line:column:)`` differs from the closure's;
-/// - an effect sent an action the test did not receive;
+/// - an assertion closure was given, but the state did not change;
+/// - an effect sent an action the test did not receive, or sent one after it completed;
 /// - ``receive(_:timeout:assert:fileID:filePath:line:column:)`` waited ``timeout`` in vain;
 /// - an effect is still running at ``finish(timeout:fileID:filePath:line:column:)`` or when the
 ///   store is released.
 ///
-/// Time is injected: give the feature a ``TestClock`` and advance it; ``timeout`` is a real-time
+/// Time is injected: give the feature a `TestClock` and advance it; ``timeout`` is a real-time
 /// safety net for effects on other threads, measured on `timeoutClock`.
 public final class TestStore<State: Equatable & Sendable, Action: Equatable & Sendable>: Sendable {
   struct Settings {
@@ -37,6 +38,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     var timeout: Duration = .seconds(1)
     /// The state as the test has asserted it so far.
     var state: State
+    /// Effects ``TestStore/skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped
+    /// tracking: they run on, but neither `finish` nor the end of the test waits for them.
+    var skippedEffects: Set<UInt64> = []
   }
 
   let store: Store<State, TestAction<Action>>
@@ -107,6 +111,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 
   deinit {
     if exhaustivity == .on { graceForEndingEffects() }
+    // Effects still running are reported (or skipped) by `checkCompletion`, then cancelled with
+    // the store, skipped ones included: nothing outlives the test.
     checkCompletion(
       fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
     store.cancelAllEffects()
@@ -120,7 +126,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   private func graceForEndingEffects(limit: Duration = .milliseconds(50)) {
     let clock = ContinuousClock()
     let end = clock.now.advanced(by: limit)
-    while store.inFlightEffectCount > 0, clock.now < end {
+    while inFlightEffectCount > 0, clock.now < end {
       usleep(200)
     }
   }
@@ -131,6 +137,27 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     set { settings.withLock { $0.exhaustivity = newValue } }
   }
 
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then restores the previous
+  /// setting: one non-exhaustive stretch inside an exhaustive test, as in TCA.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.login)
+  ///   await store.receive(.loggedIn) { $0.screen = .home }
+  /// }
+  /// ```
+  public func withExhaustivity<Result>(
+    _ exhaustivity: Exhaustivity,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    let previous = settings.withLock { settings in
+      defer { settings.exhaustivity = exhaustivity }
+      return settings.exhaustivity
+    }
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default (1 second).
   public var timeout: Duration {
@@ -138,18 +165,75 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     set { settings.withLock { $0.timeout = newValue } }
   }
 
-  /// The state as asserted so far: after the last send or receive the test checked.
+  /// The state as the test has asserted it: after the last action it sent, received or skipped.
+  ///
+  /// Inside the assertion closure of ``send(_:assert:fileID:filePath:line:column:)`` or
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` it is the state before that
+  /// action; once the step returns, the state after it.
+  ///
+  /// - Important: Actions effects feed back change it only when the test receives or skips
+  ///   them. With ``Exhaustivity/off`` nothing forces the test to, so `state` lags behind the
+  ///   feature (as in The Composable Architecture): after `send(.start)` whose effect sends
+  ///   `.loaded`, `state` does not show `.loaded` yet. Check the feature with
+  ///   ``stateAfterReceivedActions``, or call
+  ///   ``skipReceivedActions(strict:fileID:filePath:line:column:)`` first.
   public var state: State { settings.withLock(\.state) }
 
-  /// The number of effects still running.
-  public var inFlightEffectCount: Int { store.inFlightEffectCount }
+  /// The state after every action the reducer has handled so far, including the received actions
+  /// the test has not asserted yet: what the feature shows right now.
+  ///
+  /// Equal to ``state`` once every received action was received or skipped. With
+  /// ``Exhaustivity/off`` this, not ``state``, is the state to check after effects ran.
+  public var stateAfterReceivedActions: State {
+    let received = log.received
+    return received.last?.state ?? state
+  }
+
+  /// The state right after each of ``receivedActions``, in the same order.
+  public var receivedStates: [State] { log.received.map(\.state) }
+
+  /// The number of effects still running that the store tracks (those skipped with
+  /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` run on, uncounted).
+  public var inFlightEffectCount: Int {
+    let skipped = settings.withLock(\.skippedEffects)
+    return store.inFlightEffects.keys.count { !skipped.contains($0) }
+  }
 
   /// Actions effects sent that the test has not received yet, oldest first.
   public var receivedActions: [Action] { log.received.map(\.action) }
+
+  /// The running effects the store tracks, each with the action whose effect started it.
+  var trackedEffects: [Action] {
+    let skipped = settings.withLock(\.skippedEffects)
+    return store.inFlightEffects.sorted { $0.key < $1.key }
+      .filter { !skipped.contains($0.key) }.map(\.value.action)
+  }
+
+  /// Reports an issue about something the test did not check, as `exhaustivity` says: a failure,
+  /// a known issue, or nothing (see ``Exhaustivity/off(showSkippedAssertions:)``).
+  func reportSkipped(
+    _ message: @autoclosure () -> String,
+    as report: Exhaustivity.SkippedReport,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    switch report {
+    case .failure:
+      reportIssue(message(), fileID: fileID, filePath: filePath, line: line, column: column)
+    case .knownIssue:
+      reportKnownIssue(
+        FailureMessage.skipped(message()),
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    case .silent:
+      break
+    }
+  }
 }
 
 /// An action as the test store's inner store sees it: sent by the test, or fed back by an effect.
-enum TestAction<Action: Sendable>: Sendable {
+///
+/// Its debug description is the wrapped action's, so the runtime's messages ("An action was sent
+/// from a completed effect") name the feature's action, as they do outside a test.
+enum TestAction<Action: Sendable>: Sendable, CustomDebugStringConvertible {
   case send(Action)
   case receive(Action)
 
@@ -158,4 +242,6 @@ enum TestAction<Action: Sendable>: Sendable {
     case .send(let action), .receive(let action): action
     }
   }
+
+  var debugDescription: String { String(reflecting: action) }
 }

@@ -53,6 +53,33 @@ enum CompositionWarning {
   }
 
   @usableFromInline
+  static func scopeOtherCase(action: Any, state: Any, site: SourceSite) -> String {
+    """
+    A "Scope" at "\(site.fileID):\(site.line)" received a child action when child state was \
+    set to a different case.
+
+      Action:
+    \(dumpLines(action).map { "    " + $0 }.joined(separator: "\n"))
+      State:
+    \(dumpLines(state).map { "    " + $0 }.joined(separator: "\n"))
+
+    This is generally considered an application logic error, and can happen for a few reasons:
+
+    A parent reducer set "\(typeName(of: state))" to a different case before the scoped reducer \
+    ran. Child reducers must run before any parent reducer sets child state to a different case. \
+    Consider "ifCaseLet" to embed this child reducer in the parent reducer that changes its \
+    state, so the child runs first and its effects end with its case.
+
+    An in-flight effect emitted this action when child state was unavailable. While it may be \
+    perfectly reasonable to ignore this action, consider canceling the associated effect before \
+    child state changes to another case, especially if it is a long-living effect.
+
+    This action was sent to the store while state was another case. Make sure that actions for \
+    this reducer can only be sent to a store when state is set to the appropriate case.
+    """
+  }
+
+  @usableFromInline
   static func forEachMissingElement(action: Any, site: SourceSite) -> String {
     """
     A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element.

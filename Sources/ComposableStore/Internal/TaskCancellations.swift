@@ -41,6 +41,10 @@ final class TaskCancellations: Sendable {
 
   /// The number of operations registered, for tests.
   var count: Int { registry.withLock { $0.byID.values.reduce(0) { $0 + $1.count } } }
+
+  /// How many operations are registered under `id` (already qualified), for tests: TCA's
+  /// `_cancellationCancellables.count` per id, so tests running in parallel do not interfere.
+  func count(id: AnyHashableSendable) -> Int { registry.withLock { $0.byID[id]?.count ?? 0 } }
 }
 
 /// A store's runtime, which keeps the `withTaskCancellation` registry of its effects.

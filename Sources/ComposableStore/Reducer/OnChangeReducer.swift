@@ -21,7 +21,7 @@ extension Reducer {
     of toValue: @escaping (State) -> Value,
     _ perform: @escaping (_ oldValue: Value, _ state: inout State) -> Effect<Action>
   ) -> OnChangeReducer<Self, Value, Reduce<State, Action>> {
-    OnChangeReducer(base: self, toValue: toValue) { oldValue, _ in
+    OnChangeReducer(base: self, toValue: toValue, isDuplicate: ==) { oldValue, _ in
       Reduce { state, _ in perform(oldValue, &state) }
     }
   }
@@ -40,25 +40,47 @@ extension Reducer {
     of toValue: @escaping (State) -> Value,
     @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: Value, _ newValue: Value) -> R
   ) -> OnChangeReducer<Self, Value, R> {
-    OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
+    OnChangeReducer(base: self, toValue: toValue, isDuplicate: ==, reducer: reducer)
+  }
+
+  /// ``onChange(of:_:)-(_,(Value,Value)->R)`` for a value that is not `Equatable` (a tuple), or
+  /// when only part of it matters: `reducer` runs unless `isDuplicate(old, new)` says the value
+  /// did not change, as TCA's `onChange(of:removeDuplicates:_:)`.
+  ///
+  /// ```swift
+  /// // React when trackers are added or removed, not when one of them updates.
+  /// .onChange(of: \.trackers, removeDuplicates: Self.sameIDs) { _, _ in
+  ///   Reduce { state, _ in state.rosterChanges += 1; return .none }
+  /// }
+  /// ```
+  @inlinable
+  public func onChange<Value, R: Reducer<State, Action>>(
+    of toValue: @escaping (State) -> Value,
+    removeDuplicates isDuplicate: @escaping (Value, Value) -> Bool,
+    @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: Value, _ newValue: Value) -> R
+  ) -> OnChangeReducer<Self, Value, R> {
+    OnChangeReducer(base: self, toValue: toValue, isDuplicate: isDuplicate, reducer: reducer)
   }
 }
 
 /// The reducer ``Reducer/onChange(of:_:)-(_,(Value,inout State)->Effect<Action>)`` builds: a
 /// base reducer, and a reaction to a change of one value.
-public struct OnChangeReducer<Base: Reducer, Value: Equatable, Reaction: Reducer>: Reducer
+public struct OnChangeReducer<Base: Reducer, Value, Reaction: Reducer>: Reducer
 where Base.State == Reaction.State, Base.Action == Reaction.Action {
   @usableFromInline let base: Base
   @usableFromInline let toValue: (Base.State) -> Value
+  @usableFromInline let isDuplicate: (Value, Value) -> Bool
   @usableFromInline let reducer: (Value, Value) -> Reaction
 
   @inlinable
   init(
     base: Base, toValue: @escaping (Base.State) -> Value,
+    isDuplicate: @escaping (Value, Value) -> Bool,
     reducer: @escaping (Value, Value) -> Reaction
   ) {
     self.base = base
     self.toValue = toValue
+    self.isDuplicate = isDuplicate
     self.reducer = reducer
   }
 
@@ -68,7 +90,7 @@ where Base.State == Reaction.State, Base.Action == Reaction.Action {
     let oldValue = toValue(state)
     let baseEffects = base.reduce(into: &state, action: action)
     let newValue = toValue(state)
-    guard oldValue != newValue else { return baseEffects }
+    guard !isDuplicate(oldValue, newValue) else { return baseEffects }
     return baseEffects.merge(with: reducer(oldValue, newValue).reduce(into: &state, action: action))
   }
 }

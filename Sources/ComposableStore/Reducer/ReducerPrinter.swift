@@ -61,11 +61,46 @@ public struct ReducerPrinter<State, Action>: Sendable {
     return diff { text in stream.withLock { $0.write(text) } }
   }
 
-  /// Only the action's case, one line per action (`received action: .counter(.increment)`), to
-  /// standard output.
+  /// Only the action's cases, one line per action, to standard output: associated values are
+  /// left out, enum payloads are followed, like TCA's `actionLabels`
+  /// (`received action: .row(index:, action: .textChanged(query:))`). TCA prefixes the action's
+  /// type name; this printer does not.
   public static var actionLabels: Self {
-    Self { action, _, _ in Swift.print("received action: \(dumpInline(action))") }
+    actionLabels { line in Swift.print(line) }
   }
+
+  /// ``actionLabels``, handing each line (without a newline) to `write`.
+  public static func actionLabels(_ write: @escaping @Sendable (String) -> Void) -> Self {
+    Self { action, _, _ in write("received action: \(caseLabel(action))") }
+  }
+}
+
+/// The cases of an enum value without its associated values: `.action1(_:, label:)`,
+/// `.screenA(.row(index:, action: .tapped))`; payloads that are enums are followed. A value that
+/// is not an enum gives its type name.
+func caseLabel(_ value: Any) -> String {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .enum else { return String(describing: type(of: value)) }
+  return enumCaseLabel(value, mirror) ?? ""
+}
+
+/// `.case` or `.case(labels)` for an enum value, or `nil` when `value` is not an enum.
+private func enumCaseLabel(_ value: Any, _ mirror: Mirror) -> String? {
+  guard mirror.displayStyle == .enum else { return nil }
+  guard let payload = mirror.children.first, let name = payload.label else {
+    return ".\(value)"  // a case without payload prints as its name
+  }
+  let payloadMirror = Mirror(reflecting: payload.value)
+  if payloadMirror.displayStyle == .tuple {
+    let fields = payloadMirror.children.map { field in
+      let label = field.label.map { $0.hasPrefix(".") ? "_:" : "\($0):" } ?? "_:"
+      let inner = enumCaseLabel(field.value, Mirror(reflecting: field.value))
+      return inner.map { "\(label) \($0)" } ?? label
+    }
+    return ".\(name)(\(fields.joined(separator: ", ")))"
+  }
+  let inner = enumCaseLabel(payload.value, payloadMirror) ?? "_:"
+  return ".\(name)(\(inner))"
 }
 
 /// One action's report: the action, then the state diff or "(No state changes)".

@@ -53,6 +53,7 @@ public final class GPSDConnection: Sendable {
   public let events: AsyncStream<Event>
 
   private let continuation: AsyncStream<Event>.Continuation
+  private let lineObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
   private let clock: any Clock<Duration>
   private let core: Mutex<Core>
 
@@ -62,10 +63,40 @@ public final class GPSDConnection: Sendable {
   ///   - configuration: where gpsd is and how to talk to it; by default `127.0.0.1:2947` with `GPSD_HOST` and
   ///     `GPSD_PORT` honoured.
   ///   - clock: the clock for backoff and staleness waits.
-  public init(
+  public convenience init(
     configuration: Configuration = .fromEnvironment(),
     clock: any Clock<Duration> = ContinuousClock()
   ) {
+    self.init(configuration: configuration, clock: clock, lineObserver: nil)
+  }
+
+  /// Creates and starts a connection that also hands every line gpsd sends to `onLine`, exactly
+  /// as received (without its line end), before it is decoded: what a capture in `gpspipe -w`
+  /// form needs.
+  ///
+  /// `onLine` runs on the connection's socket thread, in the order gpsd sent the lines, and
+  /// sees every line, including those the consumer of ``events`` falls behind on; the bytes
+  /// are valid only during the call. Keep it short (append to a buffered file): the socket is
+  /// not read while it runs. A line longer than ``Configuration/maximumLineLength`` is not
+  /// passed on (it is reported in ``events`` instead).
+  ///
+  /// - Parameters:
+  ///   - configuration: where gpsd is and how to talk to it.
+  ///   - clock: the clock for backoff and staleness waits.
+  ///   - onLine: called with each line's bytes.
+  public convenience init(
+    configuration: Configuration = .fromEnvironment(),
+    clock: any Clock<Duration> = ContinuousClock(),
+    onLine: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+  ) {
+    self.init(configuration: configuration, clock: clock, lineObserver: onLine)
+  }
+
+  private init(
+    configuration: Configuration, clock: any Clock<Duration>,
+    lineObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+  ) {
+    self.lineObserver = lineObserver
     self.configuration = configuration
     self.clock = clock
     let (stream, continuation) = AsyncStream.makeStream(
@@ -135,7 +166,7 @@ public final class GPSDConnection: Sendable {
           host: configuration.host, port: configuration.port,
           connectTimeout: configuration.connectTimeout,
           maximumLineLength: configuration.maximumLineLength,
-          greeting: configuration.watchCommand)
+          greeting: configuration.watchCommand, onLine: lineObserver)
         core.session = session
         effects.start = (session, core.sessionID)
       } catch {

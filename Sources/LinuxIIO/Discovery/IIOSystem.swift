@@ -51,7 +51,10 @@ public struct IIOSystem: Hashable, Sendable {
   private func triggers(in entries: [String]) -> [IIOTrigger] {
     Self.numbered(entries, prefix: "trigger").compactMap { index, entry in
       let path = root + "/" + entry
-      guard let name = try? Sysfs.readIfPresent(path + "/name")?.trimmingASCIIWhitespace() else {
+      let name: String?
+      do {
+        name = try Sysfs.readIfPresent(path + "/name")?.trimmingASCIIWhitespace()
+      } catch {
         return nil
       }
       return IIOTrigger(index: index, name: name ?? entry, path: path)
@@ -120,6 +123,27 @@ public struct IIOSystem: Hashable, Sendable {
     let triggers = try triggers()
     return triggers.first { $0.name == "\(device.name)-dev\(device.index)" }
       ?? triggers.first { $0.name.hasPrefix(device.name + "-") }
+  }
+
+  /// The trigger to attach to a device that has none set, in order of preference: its own
+  /// (see ``defaultTrigger(for:)``), else an hrtimer trigger (a trigger directory with
+  /// `sampling_frequency`, made through configfs), else a sysfs trigger (one with
+  /// `trigger_now`, which fires only when written). Triggers another device registered for
+  /// itself (named `<name>-dev<N>`) are never offered: drivers refuse them. Nil when none fits.
+  public func attachableTrigger(for device: IIODevice) throws(IIOError) -> IIOTrigger? {
+    if let own = try defaultTrigger(for: device) { return own }
+    let free = try triggers().filter { !Self.isDeviceOwned($0.name) }
+    return free.first { Sysfs.exists($0.path + "/sampling_frequency") }
+      ?? free.first { Sysfs.exists($0.path + "/trigger_now") }
+  }
+
+  /// Whether a trigger name follows the `<device name>-dev<N>` form of a device's own trigger.
+  static func isDeviceOwned(_ name: String) -> Bool {
+    guard let dash = name.lastIndex(of: "-") else { return false }
+    let tail = name[name.index(after: dash)...]
+    guard tail.hasPrefix("dev") else { return false }
+    let digits = tail.dropFirst(3)
+    return !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
   }
 
   /// Sets a device's sampling frequency (Hz) through its most specific writable attribute,

@@ -2,7 +2,9 @@
 public struct IIOBufferConfiguration: Hashable, Sendable {
   /// Which trigger drives the captures.
   public enum Trigger: Hashable, Sendable {
-    /// The device's own trigger (`<name>-dev<N>`) if it has one, else whatever is set.
+    /// Whatever `trigger/current_trigger` holds; when it is empty, a trigger is attached for
+    /// the read (see ``IIOSystem/attachableTrigger(for:)``: the device's own `<name>-dev<N>`,
+    /// else an hrtimer trigger, else a sysfs trigger) and detached again when the read stops.
     case automatic
     /// Leave `trigger/current_trigger` as it is (devices with a hardware FIFO need none).
     case keepCurrent

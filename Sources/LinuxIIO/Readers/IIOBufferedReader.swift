@@ -82,28 +82,13 @@ public struct IIOBufferedReader: IIOSampleReader {
   /// Starts streaming, returning the samples together with a way to stop the read and to wait
   /// until the device has been released (see ``IIOBufferedRead``).
   public func start() -> IIOBufferedRead {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(
-      of: IIOSample.self, bufferingPolicy: .bufferingNewest(configuration.bufferingNewest))
-    let wake: WakeSignal
-    do {
-      wake = try WakeSignal()
-    } catch {
-      continuation.finish(
-        throwing: IIOError.systemCallFailed(path: "pipe", operation: "create", errno: error.errno))
-      return IIOBufferedRead(samples: stream, wake: nil)
+    let (samples, wake) = ThreadFedStream.start(
+      of: IIOSample.self, threadName: "iio \(device.id)", path: device.path,
+      bufferingNewest: configuration.bufferingNewest
+    ) { wake, continuation in
+      ScanReadLoop(reader: self, wake: wake, continuation: continuation).run()
     }
-    // Signal only. A cancelled consumer runs this under the runtime's lock on its task, and the
-    // reader thread may at that moment be inside `yield`, waiting for that lock to resume the
-    // task: waiting here for the thread would deadlock. The thread tears down on its own.
-    continuation.onTermination = { _ in wake.signal() }
-    let loop = ScanReadLoop(reader: self, wake: wake, continuation: continuation)
-    if let code = DetachedThread.start(name: "iio \(device.id)", { loop.run() }) {
-      continuation.finish(
-        throwing: IIOError.systemCallFailed(
-          path: device.path, operation: "pthread_create", errno: code))
-      return IIOBufferedRead(samples: stream, wake: nil)
-    }
-    return IIOBufferedRead(samples: stream, wake: wake)
+    return IIOBufferedRead(samples: samples, wake: wake)
   }
 
   /// The trigger to set, per the configuration; nil to leave the current one.
@@ -118,9 +103,13 @@ public struct IIOBufferedReader: IIOSampleReader {
       }
       return name
     case .automatic:
-      guard Sysfs.exists(device.path + "/trigger/current_trigger") else { return nil }
+      // Read now, not at discovery: what is set when the read starts is what must be kept.
+      let path = device.path + "/trigger/current_trigger"
+      guard let current = try Sysfs.readIfPresent(path)?.trimmingASCIIWhitespace(),
+        current.isEmpty
+      else { return nil }
       let system = IIOSystem(root: Self.parentDirectory(of: device.path))
-      return try system.defaultTrigger(for: device)?.name
+      return try system.attachableTrigger(for: device)?.name
     }
   }
 

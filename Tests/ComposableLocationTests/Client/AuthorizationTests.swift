@@ -30,6 +30,27 @@ import Testing
     await client.destroy(id: ID())
   }
 
+  @Test(
+    "A manager created once authorization is settled hears the status, as CLLocationManager does")
+  func laterManagerHearsTheStatus() async throws {
+    struct Later: Hashable, Sendable {}
+    let client = LocationClient.replay(
+      contentsOf: try fixtureURL("skytraq"), clock: ImmediateClock())
+    let first = await client.create(id: ID())
+    await client.requestWhenInUseAuthorization(id: ID())
+    var firstEvents = first.makeAsyncIterator()
+    #expect(await firstEvents.next() == .authorizationChanged(.authorizedWhenInUse))
+    await client.destroy(id: ID())
+
+    // The same id created again, and another id: each starts with the settled status.
+    for events in [await client.create(id: ID()), await client.create(id: Later())] {
+      var iterator = events.makeAsyncIterator()
+      #expect(await iterator.next() == .authorizationChanged(.authorizedWhenInUse))
+    }
+    await client.destroy(id: ID())
+    await client.destroy(id: Later())
+  }
+
   @Test("No service: denied, services disabled, and an error saying what to do")
   func serviceUnavailable() async throws {
     let client = LocationClient.replay(

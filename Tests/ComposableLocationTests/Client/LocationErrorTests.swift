@@ -40,6 +40,9 @@ import Testing
     let unavailable = LocationError.serviceUnavailable(
       address: "127.0.0.1:2947", cause: .refused(host: "127.0.0.1", port: 2947))
     #expect(unavailable.description.contains("systemctl start gpsd"))
+    #expect(
+      unavailable.description.components(separatedBy: "GPSD_HOST").count == 2,
+      "the advice said once: \(unavailable.description)")
     #expect(LocationError.accessDenied(address: "x:1").description.contains("dialout"))
     #expect(
       LocationError.deviceLost(device: "/dev/ttyACM0", silentFor: .seconds(5)).description

@@ -1,4 +1,5 @@
 import ComposableLocation
+import SensorsTestSupport
 import Testing
 
 /// Polls `condition` until it holds, giving up after `timeout` of real time with an issue that
@@ -21,18 +22,13 @@ func waitUntil(
   return false
 }
 
-/// Destroys manager `id` after `timeout` of real time unless cancelled first, recording an issue.
-/// Destroying finishes the manager's stream, so a test waiting on it for an event that never
-/// comes fails with a message instead of hanging. Cancel the returned task when the test is done.
+/// Destroys manager `id` after `timeout` of real time unless cancelled first, recording an issue:
+/// SensorsTestSupport's `watchdog`, for a location manager. Destroying finishes the manager's
+/// stream, so a test waiting on it for an event that never comes fails instead of hanging.
+/// Cancel the returned task when the test is done.
 func watchdog(
   _ client: LocationClient, id: some Hashable & Sendable, timeout: Duration = .seconds(60),
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Task<Void, Never> {
-  Task {
-    do { try await ContinuousClock().sleep(for: timeout) } catch { return }
-    Issue.record(
-      "Watchdog: no outcome after \(timeout); destroying the manager to end the test",
-      sourceLocation: sourceLocation)
-    await client.destroy(id: id)
-  }
+  watchdog(timeout: timeout, sourceLocation: sourceLocation) { await client.destroy(id: id) }
 }

@@ -2,7 +2,7 @@ import ComposableMotion
 import Foundation
 import Testing
 
-@Suite("Attitude: composable-core-motion's conventions")
+@Suite("Attitude: Core Motion's rotation matrix, composable-core-motion's angles")
 struct AttitudeTests {
   private func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
 
@@ -62,16 +62,42 @@ struct AttitudeTests {
       #expect(abs(a.roll - expected.roll) < 1e-12)
       #expect(abs(a.pitch - expected.pitch) < 1e-12)
       #expect(abs(a.yaw - expected.yaw) < 1e-12)
+      // The matrix is composable-core-motion's transposed: Core Motion's (see the iPhone test).
       let m = a.rotationMatrix
-      let ours = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
-      #expect(zip(ours, expected.m).allSatisfy { abs($0 - $1) < 1e-12 })
+      let transposed = [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33]
+      #expect(zip(transposed, expected.m).allSatisfy { abs($0 - $1) < 1e-12 })
     }
   }
 
-  /// The transpose question, settled by what the matrix does rather than by its layout: its columns are
-  /// the device axes in reference coordinates, and its bottom row is the reference's up seen from the
-  /// device, which is minus ``DeviceMotion/gravity``.
-  @Test func theRotationMatrixTakesDeviceVectorsIntoTheReferenceFrame() {
+  /// One `CMAttitude` read on an iPhone (iOS 14.4), from composable-core-motion's issue 2: its
+  /// `rotationMatrix`, and composable-core-motion's `rotationMatrix` computed from its
+  /// `quaternion`. The quaternion below is recovered from the second; from it this library must
+  /// give the first, the matrix Core Motion itself reported.
+  @Test func theRotationMatrixIsTheOneAnIPhoneReports() {
+    let q = Quaternion(
+      w: 0.5968847127766997, x: 0.21277631175394585, y: 0.28321361012864055,
+      z: 0.7198923057289658)
+    let composableCoreMotion: [Double] = [
+      -0.19690976161972862, -0.7388631294669954, 0.6444438080182784,
+      0.979907719073764, -0.12703738138275833, 0.1537607421647839,
+      -0.031739689326065, 0.6617724530725418, 0.7490325843885801,
+    ]
+    let coreMotion: [Double] = [
+      -0.1969096064567566, 0.9799075722694397, -0.03173968195915222,
+      -0.7388630509376526, -0.12703722715377808, 0.6617723703384399,
+      0.6444437503814697, 0.15376073122024536, 0.7490326166152954,
+    ]
+    #expect(zip(reference(q).m, composableCoreMotion).allSatisfy { abs($0 - $1) < 1e-6 })
+    let m = Attitude(quaternion: q).rotationMatrix
+    let ours = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
+    #expect(zip(ours, coreMotion).allSatisfy { abs($0 - $1) < 1e-6 }, "\(ours)")
+  }
+
+  /// The transpose question, settled by what the matrix does rather than by its layout: it takes
+  /// reference vectors into device coordinates, its rows are the device axes in reference
+  /// coordinates, and its third column is the reference's up seen from the device, which is minus
+  /// ``DeviceMotion/gravity``.
+  @Test func theRotationMatrixTakesReferenceVectorsIntoTheDeviceFrame() {
     let a = attitude(yaw: 25, pitch: -10, roll: 60)
     let m = a.rotationMatrix
     let v = SIMD3<Double>(0.5, -2, 1.5)
@@ -79,15 +105,15 @@ struct AttitudeTests {
       m.m11 * v.x + m.m12 * v.y + m.m13 * v.z,
       m.m21 * v.x + m.m22 * v.y + m.m23 * v.z,
       m.m31 * v.x + m.m32 * v.y + m.m33 * v.z)
-    expectClose(byMatrix, a.quaternion.rotate(v))
-    expectClose(SIMD3(m.m11, m.m21, m.m31), a.quaternion.rotate(SIMD3(1, 0, 0)))
-    expectClose(SIMD3(m.m31, m.m32, m.m33), a.quaternion.conjugate.rotate(SIMD3(0, 0, 1)))
+    expectClose(byMatrix, a.quaternion.conjugate.rotate(v))
+    expectClose(SIMD3(m.m11, m.m12, m.m13), a.quaternion.rotate(SIMD3(1, 0, 0)))
+    expectClose(SIMD3(m.m13, m.m23, m.m33), a.quaternion.conjugate.rotate(SIMD3(0, 0, 1)))
   }
 
   @Test func aQuarterTurnAboutTheVerticalHasTheDocumentedMatrix() {
     let m = attitude(yaw: 90, pitch: 0, roll: 0).rotationMatrix
     let entries = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
-    let expected: [Double] = [0, -1, 0, 1, 0, 0, 0, 0, 1]
+    let expected: [Double] = [0, 1, 0, -1, 0, 0, 0, 0, 1]
     #expect(zip(entries, expected).allSatisfy { abs($0 - $1) < 1e-12 })
   }
 

@@ -17,11 +17,12 @@ struct DeviceMotionEstimatorTests {
     for _ in 0..<Int(seconds * 100) {
       let s = imu.sample()
       motion = estimator.update(
-        rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+        rotationRate: RotationRate(
+          x: s.gyroscopeOrZero.x, y: s.gyroscopeOrZero.y, z: s.gyroscopeOrZero.z),
         // Core Motion's sign: the negated specific force, in g.
         acceleration: Acceleration(
-          x: -s.accelerometer.x / 9.80665, y: -s.accelerometer.y / 9.80665,
-          z: -s.accelerometer.z / 9.80665),
+          x: -s.accelerometerOrZero.x / 9.80665, y: -s.accelerometerOrZero.y / 9.80665,
+          z: -s.accelerometerOrZero.z / 9.80665),
         magneticField: magnetometer
           ? s.magnetometer.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) } : nil,
         timestamp: s.time)
@@ -43,13 +44,14 @@ struct DeviceMotionEstimatorTests {
 
   @Test func uprightInPortraitGravityPointsDownTheYAxis() {
     // Standing on its bottom edge: the device's y axis points up, a quarter turn about x, which
-    // composable-core-motion's formulas call a roll of +90°. Gravity is minus the matrix's bottom row.
+    // composable-core-motion's formulas call a roll of +90°. Gravity is minus the matrix's third
+    // column, as with CMAttitude.rotationMatrix.
     var estimator = DeviceMotionEstimator(frame: .xArbitraryZVertical)
     let motion = rest(&estimator, truth: Quaternion(axis: SIMD3(1, 0, 0), angle: .pi / 2))
     #expect(abs(motion.gravity.y + 1) < 0.01)
     #expect(abs(degrees(motion.attitude.roll) - 90) < 0.1)
     let m = motion.attitude.rotationMatrix
-    #expect(abs(motion.gravity.x + m.m31) < 1e-6 && abs(motion.gravity.y + m.m32) < 1e-6)
+    #expect(abs(motion.gravity.x + m.m13) < 1e-6 && abs(motion.gravity.y + m.m23) < 1e-6)
     #expect(abs(motion.gravity.z + m.m33) < 1e-6)
   }
 
@@ -110,10 +112,11 @@ struct DeviceMotionEstimatorTests {
         let m = s.magnetometer ?? .zero
         accuracy =
           estimator.update(
-            rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+            rotationRate: RotationRate(
+              x: s.gyroscopeOrZero.x, y: s.gyroscopeOrZero.y, z: s.gyroscopeOrZero.z),
             acceleration: Acceleration(
-              x: -s.accelerometer.x / 9.80665, y: -s.accelerometer.y / 9.80665,
-              z: -s.accelerometer.z / 9.80665),
+              x: -s.accelerometerOrZero.x / 9.80665, y: -s.accelerometerOrZero.y / 9.80665,
+              z: -s.accelerometerOrZero.z / 9.80665),
             magneticField: MagneticField(x: m.x, y: m.y, z: m.z), timestamp: s.time
           ).magneticField.accuracy
         imu.advance(angularVelocity: SIMD3(0, 0, rate))
@@ -156,7 +159,8 @@ struct DeviceMotionEstimatorTests {
     for _ in 0..<2000 {
       let s = imu.sample()
       motion = estimator.update(
-        rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+        rotationRate: RotationRate(
+          x: s.gyroscopeOrZero.x, y: s.gyroscopeOrZero.y, z: s.gyroscopeOrZero.z),
         acceleration: Acceleration(x: 0, y: 0, z: -1), magneticField: nil, timestamp: s.time)
       imu.advance(angularVelocity: .zero)
     }
@@ -200,11 +204,11 @@ struct DeviceMotionEstimatorTests {
       let turning = SIMD3(0.6 * sin(0.5 * t), 0.6 * cos(0.3 * t), 0.5)
       let s = imu.sample(angularVelocity: turning)
       let m = s.magnetometer ?? .zero
+      let g = s.gyroscope ?? .zero
+      let a = s.accelerometer ?? .zero
       let motion = estimator.update(
-        rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
-        acceleration: Acceleration(
-          x: -s.accelerometer.x / 9.80665, y: -s.accelerometer.y / 9.80665,
-          z: -s.accelerometer.z / 9.80665),
+        rotationRate: RotationRate(x: g.x, y: g.y, z: g.z),
+        acceleration: Acceleration(x: -a.x / 9.80665, y: -a.y / 9.80665, z: -a.z / 9.80665),
         magneticField: MagneticField(x: m.x, y: m.y, z: m.z), timestamp: s.time)
       accuracies.append(motion.magneticField.accuracy)
       last = motion

@@ -100,4 +100,34 @@ struct IMUFuseCommandTests {
     let help = try run(["--help"])
     #expect(help.status == 0 && help.output.contains("usage: imu-fuse INPUT.csv [--6d]"))
   }
+
+  @Test func offlineWritesOneUnitQuaternionPerRowAndReportsRejectedRowsAlike() throws {
+    let fixture = try #require(
+      Bundle.module.url(
+        forResource: "fusion-broad-05-excerpt", withExtension: "csv", subdirectory: "Fixtures"))
+    let causal = try run([fixture.path])
+    let offline = try run([fixture.path, "--offline"])
+    #expect(offline.status == 0)
+    let lines = offline.output.split(separator: "\n")
+    #expect(lines.first == "t,qw,qx,qy,qz")
+    #expect(lines.count == 2858)
+    let rows = lines.dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+    #expect(
+      rows.allSatisfy {
+        $0.count == 5 && abs($0.dropFirst().map { $0 * $0 }.reduce(0, +) - 1) < 1e-9
+      })
+    #expect(offline.output != causal.output)
+
+    let absurd = (0..<50).map { i -> String in
+      "\(Double(i) * 0.01),\(i == 20 ? "1e200" : "0.01"),0,0,0,0,9.81,20,0,-40"
+    }
+    let url = try temporaryFile(
+      "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z,mag_x,mag_y,mag_z\n" + absurd.joined(separator: "\n")
+        + "\n")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = try run([url.path, "--offline"])
+    #expect(result.status == 3)
+    #expect(result.error.contains("row 21 (t = 0.2 s) rejected: gyroscope value out of range"))
+    #expect(!result.output.contains("nan") && result.output.split(separator: "\n").count == 51)
+  }
 }

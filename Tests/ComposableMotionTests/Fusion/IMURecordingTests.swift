@@ -71,7 +71,7 @@ struct IMURecordingTests {
     #expect(throws: IMURecordingError.missingCells(line: 2, expected: 7, found: 3)) {
       try IMURecording(csv: "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,1,2\n")
     }
-    #expect(throws: IMURecordingError.partialMagnetometer(line: 2)) {
+    #expect(throws: IMURecordingError.partialSensor(line: 2, sensor: .magnetometer)) {
       try IMURecording(
         csv: "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z,mag_x,mag_y,mag_z\n0,0,0,0,0,0,9.8,1,,3\n")
     }

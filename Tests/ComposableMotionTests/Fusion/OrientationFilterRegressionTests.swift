@@ -6,25 +6,6 @@ import Testing
 /// with the optical ground truth using the BROAD error definitions.
 @Suite("OrientationFilter on real data")
 struct OrientationFilterRegressionTests {
-  /// Ground truth per row (sensor → ENU), nil where the markers were lost or the row is not scored.
-  private func groundTruth(_ url: URL) throws -> [Quaternion?] {
-    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
-    let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    let columns = try ["ref_qw", "ref_qx", "ref_qy", "ref_qz", "movement"].map { name in
-      try #require(header.firstIndex(of: name), "column \(name)")
-    }
-    return lines.dropFirst().map { line in
-      let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-      let values = columns.map { Double(cells[$0]) }
-      guard values[4] == 1, let w = values[0], let x = values[1], let y = values[2],
-        let z = values[3]
-      else {
-        return nil
-      }
-      return Quaternion(w: w, x: x, y: y, z: z)
-    }
-  }
-
   private func rms(_ values: [Double]) -> Double {
     (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot()
   }
@@ -34,7 +15,7 @@ struct OrientationFilterRegressionTests {
       Bundle.module.url(
         forResource: "fusion-broad-05-excerpt", withExtension: "csv", subdirectory: "Fixtures"))
     let recording = try IMURecording(contentsOf: url)
-    let truth = try groundTruth(url)
+    let truth = try broadGroundTruth(url)
     try #require(truth.count == recording.samples.count)
 
     var filter = OrientationFilter()

@@ -132,8 +132,8 @@ struct OrientationFilterRejectionTests {
       let turn = SIMD3(sin(Double(step) / 300), 0.5, cos(Double(step) / 200))
       let sample = imu.sample(angularVelocity: turn)
       let time = Int.random(in: 0..<50, using: &random) == 0 ? value(sample.time) : sample.time
-      let gyroscope = vector(sample.gyroscope)
-      let accelerometer = vector(sample.accelerometer)
+      let gyroscope = vector(sample.gyroscopeOrZero)
+      let accelerometer = vector(sample.accelerometerOrZero)
       let magnetometer = sample.magnetometer.map(vector)
       switch Int.random(in: 0..<4, using: &random) {
       case 0: filter.updateGyroscope(gyroscope, timestamp: time)

@@ -151,8 +151,8 @@ struct OrientationFilterTests {
     for _ in 0..<500 {
       let sample = imu.sample(angularVelocity: rate)
       together.update(sample)
-      apart.updateGyroscope(sample.gyroscope, timestamp: sample.time)
-      apart.updateAccelerometer(sample.accelerometer, timestamp: sample.time)
+      apart.updateGyroscope(sample.gyroscopeOrZero, timestamp: sample.time)
+      apart.updateAccelerometer(sample.accelerometerOrZero, timestamp: sample.time)
       apart.updateMagnetometer(sample.magnetometer ?? .zero, timestamp: sample.time)
       imu.advance(angularVelocity: rate)
     }
@@ -168,8 +168,8 @@ struct OrientationFilterTests {
     let rate = SIMD3<Double>(0, 0, 0.5)
     for step in 0..<4000 {
       let sample = imu.sample(angularVelocity: rate)
-      filter.updateGyroscope(sample.gyroscope, timestamp: sample.time)
-      filter.updateAccelerometer(sample.accelerometer, timestamp: sample.time)
+      filter.updateGyroscope(sample.gyroscopeOrZero, timestamp: sample.time)
+      filter.updateAccelerometer(sample.accelerometerOrZero, timestamp: sample.time)
       if step.isMultiple(of: 10), let field = sample.magnetometer {
         filter.updateMagnetometer(field, timestamp: sample.time)
       }
@@ -185,7 +185,7 @@ struct OrientationFilterTests {
     imu.run(&filter, seconds: 1)
     let before = filter.orientation
     var bad = imu.sample()
-    bad.gyroscope.x = .nan
+    bad.gyroscope?.x = .nan
     #expect(filter.update(bad) == false)
     var stale = imu.sample()
     stale.time -= 1

@@ -2,8 +2,8 @@ import ComposableMotion
 import Dispatch
 import Foundation
 import Glibc
-import Synchronization
 import SensorsTestSupport
+import Synchronization
 import Testing
 
 /// A consumer of a buffered sensor cancelled while scans pour in, over and over, each time

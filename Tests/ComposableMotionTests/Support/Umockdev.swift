@@ -1,9 +1,10 @@
 import Foundation
+import SensorsTestSupport
 
 /// Runs one of this bundle's tests again inside `umockdev-run`, so that the code under test
 /// reads the fixture at the real `/sys/bus/iio/devices` and `/dev/iio:deviceN`.
 ///
-/// The child is told what it is through ``ChildProcess`` (shared with LinuxIIOTests); its
+/// The child is told what it is through ``ChildProcess`` (from SensorsTestSupport, as in LinuxIIOTests); its
 /// suite is disabled in ordinary runs. The parent passes only if exactly the chosen test ran
 /// and passed.
 enum Umockdev {

@@ -1,4 +1,5 @@
 import ComposableStore
+import Synchronization
 
 /// A counter with an effect that echoes the count back: the smallest feature with an effect.
 struct Counter: Reducer {
@@ -82,4 +83,71 @@ struct Search: Reducer {
       return .none
     }
   }
+}
+
+/// A compass that follows a heading sensor until told to stop: the feature with a long-lived
+/// effect, fed by a `ScriptedStream` in tests.
+struct Compass: Reducer {
+  struct State: Equatable, Sendable {
+    var headings: [Double] = []
+    var finished = false
+  }
+
+  enum Action: Equatable, Sendable {
+    case start
+    case stop
+    case heading(Double)
+    case finished
+  }
+
+  enum CancelID { case updates }
+
+  let headings: @Sendable () -> AsyncThrowingStream<Double, any Error>
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in
+        for try await heading in headings() { await send(.heading(heading)) }
+        await send(.finished)
+      }
+      .cancellable(id: CancelID.updates)
+    case .stop:
+      return .cancel(id: CancelID.updates)
+    case .heading(let degrees):
+      state.headings.append(degrees)
+      return .none
+    case .finished:
+      state.finished = true
+      return .none
+    }
+  }
+}
+
+/// A feature whose effect escapes its `send` and returns: the mistake TCA reports as "An action
+/// was sent from a completed effect". The test sends through ``EscapedSend`` afterwards.
+struct Courier: Reducer {
+  enum Action: Equatable, Sendable {
+    case start
+    case delivered
+  }
+
+  let escaped: EscapedSend
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in escaped.keep(send) }
+    case .delivered:
+      state += 1
+      return .none
+    }
+  }
+}
+
+/// Where ``Courier``'s effect leaves its `send`.
+final class EscapedSend: Sendable {
+  private let storage = Mutex<Send<Courier.Action>?>(nil)
+  func keep(_ send: Send<Courier.Action>) { storage.withLock { $0 = send } }
+  func send(_ action: Courier.Action) async { await storage.withLock { $0 }?(action) }
 }

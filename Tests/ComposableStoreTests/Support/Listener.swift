@@ -1,8 +1,6 @@
 import ComposableStore
 
 /// A feature that listens to a stream of samples until told to stop.
-///
-/// Shared with ComposableSensorsTestingTests through a symbolic link.
 struct Listener: Reducer {
   struct State: Equatable, Sendable {
     var samples: [Double] = []

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxIIO
+import SensorsTestKit
 import SensorsTestSupport
 import Testing
 
@@ -110,7 +111,7 @@ struct UmockdevChildTests {
 extension UmockdevChildTests {
   @Test func removedWhilePolling() async throws {
     let device = try IIOSystem().firstDevice(measuring: .accel)
-    let clock = ManualClock()
+    let clock = TestClock()
     let reader = try IIOPollingReader(
       device: device, channels: device.channels(ofType: .accel), interval: .milliseconds(10),
       clock: clock)
@@ -125,7 +126,7 @@ extension UmockdevChildTests {
       arguments: ["-rf", "/sys/devices/platform/i2c-7/7-006a/iio:device1"])
     rm.waitUntilExit()
     #expect(rm.terminationStatus == 0)
-    clock.advance(by: .milliseconds(10))
+    await clock.advance(by: .milliseconds(10))
     await #expect(throws: IIOError.deviceRemoved(path: "/sys/bus/iio/devices/iio:device1")) {
       _ = try await samples.next()
     }

@@ -10,20 +10,24 @@
 /// Cells are split on commas without Foundation's CSV machinery: a recording can hold millions of
 /// rows and only a handful of columns are needed from each.
 struct IMURecordingParser {
-  private static let required = ["t", "gyr_x", "gyr_y", "gyr_z", "acc_x", "acc_y", "acc_z"]
-  private static let magnetometer = ["mag_x", "mag_y", "mag_z"]
   /// The longest cell text read as a number; longer cells cannot be a plain decimal we accept.
   private static let maximumNumberLength = 64
   /// The most of a bad cell quoted in an error, in characters.
   static let excerptLength = 40
 
-  /// Whether the header has magnetometer columns.
-  let hasMagnetometer: Bool
+  /// The sensors the header has columns for.
+  let sensors: IMURecording.Sensors
   private let names: [String]
-  private let indices: [Int]
+  private let timeIndex: Int
+  /// Per sensor in file order (gyroscope, accelerometer, magnetometer): its three column
+  /// indices, or nil when the header has no columns for it.
+  private let groups: [[Int]?]
   private let needed: Int
   private var previousTime: Double?
   private var cells: [Range<Int>] = []
+
+  /// Whether the header has magnetometer columns.
+  var hasMagnetometer: Bool { sensors.contains(.magnetometer) }
 
   /// Reads the header line (line 1); a leading UTF-8 byte order mark is skipped.
   init(header: UnsafeBufferPointer<UInt8>) throws(IMURecordingError) {
@@ -32,24 +36,33 @@ struct IMURecordingParser {
     let header = Self.split(line).map { range in
       Self.trimmed(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self))
     }
-    var indices: [Int] = []
-    for name in Self.required {
-      guard let index = header.firstIndex(of: name) else {
+    guard let timeIndex = header.firstIndex(of: "t") else {
+      throw .missingColumn(name: "t", header: Self.headerExcerpt(header))
+    }
+    var sensors: IMURecording.Sensors = []
+    var groups: [[Int]?] = []
+    for group in IMURecording.Sensors.groups {
+      let indices = group.columns.map { header.firstIndex(of: $0) }
+      guard indices.contains(where: { $0 != nil }) else {
+        groups.append(nil)
+        continue
+      }
+      // A sensor's columns come as three or not at all.
+      for (name, index) in zip(group.columns, indices) where index == nil {
         throw .missingColumn(name: name, header: Self.headerExcerpt(header))
       }
-      indices.append(index)
+      sensors.insert(group.sensor)
+      groups.append(indices.compactMap { $0 })
     }
-    let magPresent = Self.magnetometer.map { header.contains($0) }
-    hasMagnetometer = magPresent.contains(true)
-    if hasMagnetometer {
-      for (name, present) in zip(Self.magnetometer, magPresent) where !present {
-        throw .missingColumn(name: name, header: Self.headerExcerpt(header))
-      }
-      indices += Self.magnetometer.compactMap { header.firstIndex(of: $0) }
+    guard !sensors.isEmpty else {
+      // The accelerometer is the least a recording can hold.
+      throw .missingColumn(name: "acc_x", header: Self.headerExcerpt(header))
     }
+    self.sensors = sensors
     self.names = header
-    self.indices = indices
-    self.needed = (indices.max() ?? 0) + 1
+    self.timeIndex = timeIndex
+    self.groups = groups
+    self.needed = max(timeIndex, groups.compactMap { $0?.max() }.max() ?? 0) + 1
   }
 
   /// The sample on data line `line` (1-based, counting the header), or nil for an empty line.
@@ -62,28 +75,35 @@ struct IMURecordingParser {
     guard cells.count >= needed else {
       throw .missingCells(line: line, expected: names.count, found: cells.count)
     }
-    func value(_ slot: Int) throws(IMURecordingError) -> Double {
-      let column = indices[slot]
-      return try Self.number(bytes, cells[column], line: line, column: column, names: names)
+    let time = try Self.number(bytes, cells[timeIndex], line: line, column: timeIndex, names: names)
+    var values: [SIMD3<Double>?] = []
+    for (group, indices) in zip(IMURecording.Sensors.groups, groups) {
+      values.append(try vector(indices, of: group.sensor, in: bytes, line: line))
     }
-    let time = try value(0)
-    let gyroscope = SIMD3(try value(1), try value(2), try value(3))
-    let accelerometer = SIMD3(try value(4), try value(5), try value(6))
-    var mag: SIMD3<Double>?
-    if hasMagnetometer {
-      let empty = (7...9).map { Self.isBlank(bytes, cells[indices[$0]]) }
-      if empty.allSatisfy({ !$0 }) {
-        mag = SIMD3(try value(7), try value(8), try value(9))
-      } else if empty.contains(false) {
-        throw .partialMagnetometer(line: line)
-      }
-    }
+    guard values.contains(where: { $0 != nil }) else { throw .emptyRow(line: line) }
     if let previousTime, !(time > previousTime) {
       throw .nonIncreasingTime(line: line, previous: previousTime, current: time)
     }
     previousTime = time
     return IMURecording.Sample(
-      time: time, gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: mag)
+      time: time, gyroscope: values[0], accelerometer: values[1], magnetometer: values[2])
+  }
+
+  /// One sensor's three cells: nil when the header has no columns for it or all three are
+  /// blank, a vector when all three are numbers.
+  private func vector(
+    _ indices: [Int]?, of sensor: IMURecording.Sensors, in bytes: UnsafeBufferPointer<UInt8>,
+    line: Int
+  ) throws(IMURecordingError) -> SIMD3<Double>? {
+    guard let indices else { return nil }
+    let blank = indices.map { Self.isBlank(bytes, cells[$0]) }
+    if blank.allSatisfy({ $0 }) { return nil }
+    guard !blank.contains(true) else { throw .partialSensor(line: line, sensor: sensor) }
+    var vector = SIMD3<Double>()
+    for (axis, column) in indices.enumerated() {
+      vector[axis] = try Self.number(bytes, cells[column], line: line, column: column, names: names)
+    }
+    return vector
   }
 
   private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {

@@ -1,8 +1,27 @@
 #if canImport(Glibc)
   import Glibc
-#elseif canImport(Darwin)
-  import Darwin
+
+  /// `SOCK_STREAM` and `SOCK_CLOEXEC`: an enum in glibc's headers, plain integers elsewhere.
+  private let streamSocket = Int32(SOCK_STREAM.rawValue)
+  private let closeOnExec = Int32(SOCK_CLOEXEC.rawValue)
+#elseif canImport(Musl)
+  import Musl
+
+  private let streamSocket = SOCK_STREAM
+  private let closeOnExec = SOCK_CLOEXEC
 #endif
+
+/// `socket(2)`, named so the session's `socket` variables do not hide it.
+private func openSocket(_ family: Int32, _ type: Int32, _ proto: Int32) -> Int32 {
+  socket(family, type, proto)
+}
+
+/// `connect(2)`, named so the session's `connect(wake:)` does not hide it.
+private func connectSocket(
+  _ descriptor: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
+) -> Int32 {
+  connect(descriptor, address, length)
+}
 
 extension SocketSession {
   private enum Wait {
@@ -84,7 +103,10 @@ extension SocketSession {
         buffer.withUnsafeBytes { raw in
           framer.append(UnsafeRawBufferPointer(rebasing: raw[..<count]))
         }
-        framer.drainLines { line in sink(.line(Self.decode(line))) }
+        framer.drainLines { line in
+          if let onLine, case .success(let bytes) = line { onLine(bytes) }
+          sink(.line(Self.decode(line)))
+        }
       } else if count == 0 {
         sink(.disconnected(.closedByPeer))
         return
@@ -119,7 +141,7 @@ extension SocketSession {
   private func connect(wake: Int32) -> Result<Int32?, GPSDConnectionError> {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_socktype = streamSocket
     hints.ai_protocol = Int32(IPPROTO_TCP)
     var list: UnsafeMutablePointer<addrinfo>?
     let status = getaddrinfo(host, String(port), &hints, &list)
@@ -140,11 +162,10 @@ extension SocketSession {
   }
 
   private func attempt(_ info: addrinfo, wake: Int32) -> Result<Int32?, GPSDConnectionError> {
-    let socket = Glibc.socket(
-      info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
+    let socket = openSocket(info.ai_family, info.ai_socktype | closeOnExec, info.ai_protocol)
     guard socket >= 0 else { return .failure(socketError("socket", errno)) }
     _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-    if Glibc.connect(socket, info.ai_addr, info.ai_addrlen) == 0 { return .success(socket) }
+    if connectSocket(socket, info.ai_addr, info.ai_addrlen) == 0 { return .success(socket) }
     let code = errno
     guard code == EINPROGRESS || code == EINTR else {
       close(socket)

@@ -31,11 +31,15 @@ final class SocketSession: Sendable {
   let maximumLineLength: Int
   /// Bytes written as soon as the socket connects, before anything is read.
   let greeting: [UInt8]
+  /// Sees every framed line as gpsd sent it (without its line end), before decoding.
+  let onLine: (@Sendable (UnsafeRawBufferPointer) -> Void)?
   private let wake: WakeSignal
 
   init(
-    host: String, port: UInt16, connectTimeout: Duration, maximumLineLength: Int, greeting: String
+    host: String, port: UInt16, connectTimeout: Duration, maximumLineLength: Int, greeting: String,
+    onLine: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil
   ) throws(GPSDConnectionError) {
+    self.onLine = onLine
     self.host = host
     self.port = port
     self.connectTimeout = connectTimeout

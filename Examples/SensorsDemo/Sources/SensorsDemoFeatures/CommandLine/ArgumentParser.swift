@@ -54,6 +54,7 @@ enum ArgumentParser {
       try apply(option, value: value ?? "", to: &result)
     }
     try checkConflicts(result, helpHint: helpHint)
+    if result.command == .capture, !result.help { try checkCapture(result, helpHint: helpHint) }
     return result
   }
 
@@ -75,6 +76,9 @@ enum ArgumentParser {
     case .json: result.json = true
     case .live: result.live = true
     case .bundled: result.bundled = true
+    case .motionOnly: result.motionOnly = true
+    case .locationOnly: result.locationOnly = true
+    case .out: result.out = try nonEmpty(value, option)
     case .iioRoot: result.iioRoot = try nonEmpty(value, option)
     case .replay: result.replay = try nonEmpty(value, option)
     case .replayIMU: result.replayIMU = try nonEmpty(value, option)
@@ -201,6 +205,34 @@ enum ArgumentParser {
     if !conflicts.isEmpty {
       throw UsageError(
         "options \(conflicts.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
+      )
+    }
+  }
+
+  /// `capture` records live sources only, into the directory `--out` names: each half is
+  /// captured when a live option chose its source (`--live` both, `--iio-root` motion,
+  /// `--gpsd` location), unless `--motion-only` or `--location-only` keeps the other out.
+  private static func checkCapture(_ arguments: DemoArguments, helpHint: String)
+    throws(UsageError)
+  {
+    guard arguments.out != nil else {
+      throw UsageError(
+        "'capture' needs --out DIR, the directory for imu.csv and gpsd.jsonl; \(helpHint)")
+    }
+    if arguments.motionOnly, arguments.locationOnly {
+      throw UsageError("options --motion-only and --location-only exclude each other; \(helpHint)")
+    }
+    let motion = arguments.live || arguments.iioRoot != nil
+    let location = arguments.live || arguments.gpsd != nil
+    if arguments.motionOnly, !motion {
+      throw UsageError("'capture --motion-only' needs --live or --iio-root DIR; \(helpHint)")
+    }
+    if arguments.locationOnly, !location {
+      throw UsageError("'capture --location-only' needs --live or --gpsd HOST[:PORT]; \(helpHint)")
+    }
+    guard motion || location else {
+      throw UsageError(
+        "'capture' records live sensors: pass --live, --iio-root DIR or --gpsd HOST[:PORT]; \(helpHint)"
       )
     }
   }

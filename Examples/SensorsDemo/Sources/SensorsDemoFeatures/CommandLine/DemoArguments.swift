@@ -62,6 +62,12 @@ struct DemoArguments: Equatable, Sendable {
   var mode: ReadMode?
   /// `--interval SECONDS`: the update interval.
   var interval: Double?
+  /// `--out DIR`: where `capture` writes `imu.csv` and `gpsd.jsonl`.
+  var out: String?
+  /// `--motion-only`: `capture` records the IIO sensors alone.
+  var motionOnly = false
+  /// `--location-only`: `capture` records gpsd alone.
+  var locationOnly = false
 
   /// Creates the arguments of a bare `sensors-demo`.
   init() {}

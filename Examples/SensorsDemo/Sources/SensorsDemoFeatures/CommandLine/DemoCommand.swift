@@ -20,6 +20,8 @@ enum DemoCommand: String, CaseIterable, Sendable {
   case gyro
   /// Raw magnetometer samples.
   case magnetometer
+  /// Record the live sensors and gpsd to files a replay plays back.
+  case capture
 
   /// The options the command accepts (`--help` is always accepted). Every command that reads
   /// data takes the same source options (`--live`, `--bundled`, `--replay`, `--speed`) and the
@@ -35,6 +37,11 @@ enum DemoCommand: String, CaseIterable, Sendable {
     case .accelerometer, .gyro, .magnetometer: return motion.union([.interval])
     case .location: return location
     case .devices: return [.iioRoot, .json]
+    case .capture:
+      return [
+        .live, .iioRoot, .gpsd, .mode, .interval, .seconds, .json, .out, .motionOnly,
+        .locationOnly,
+      ]
     }
   }
 }
@@ -46,12 +53,14 @@ enum DemoOption: String, CaseIterable, Sendable {
   case gpsd, replay
   case replayIMU = "replay-imu"
   case replayGPSD = "replay-gpsd"
-  case frame, seconds, speed, count, mode, interval
+  case frame, seconds, speed, count, mode, interval, out
+  case motionOnly = "motion-only"
+  case locationOnly = "location-only"
 
   /// Whether the option takes a value.
   var takesValue: Bool {
     switch self {
-    case .help, .json, .live, .bundled: false
+    case .help, .json, .live, .bundled, .motionOnly, .locationOnly: false
     default: true
     }
   }

@@ -4,8 +4,9 @@ enum Usage {
       --live               read the IIO sensors under /sys/bus/iio/devices
       --iio-root DIR       read the IIO sensors under DIR (tests, chroots, umockdev)
       --mode poll|buffered how live sensors are read (default: buffered if possible)
-      --replay FILE        replay an IMU recording (CSV: t,gyr_x,gyr_y,gyr_z,acc_x,
-                           acc_y,acc_z[,mag_x,mag_y,mag_z]; s, rad/s, m/s², µT)
+      --replay FILE        replay an IMU recording (CSV: t and gyr_x,gyr_y,gyr_z,
+                           acc_x,acc_y,acc_z, mag_x,mag_y,mag_z, any of them;
+                           s, rad/s, m/s², µT), such as capture writes
       --bundled            replay the bundled recording (the default)
       --speed X            replay X times real time, 0.01 to 1000 (default 1)
     """
@@ -44,6 +45,7 @@ enum Usage {
     case .accelerometer, .gyro, .magnetometer: sensor(command)
     case .location: location
     case .devices: devices
+    case .capture: capture
     }
   }
 
@@ -69,6 +71,7 @@ enum Usage {
       magnetometer    raw magnetometer samples (µT)
       location        fixes, accuracy, speed, course and satellites from gpsd
       devices         the IIO devices, channels, units, scales and mount matrices
+      capture         record the live sensors and gpsd to files --replay plays
 
     OPTIONS:
       --live               live sensors: IIO under /sys/bus/iio/devices and gpsd at
@@ -180,6 +183,35 @@ enum Usage {
     OPTIONS:
       --iio-root DIR       look under DIR instead of /sys/bus/iio/devices
       --json               one JSON object per device and per channel
+      -h, --help           show this help
+    """
+
+  static let capture = """
+    USAGE: sensors-demo capture --out DIR [--live] [--iio-root DIR]
+                                [--gpsd HOST[:PORT]] [--motion-only | --location-only]
+                                [--mode poll|buffered] [--interval SECONDS]
+                                [--seconds N] [--json]
+
+    Record what the live sensors deliver, to replay it anywhere: the accelerometer,
+    gyroscope and magnetometer (those present) to DIR/imu.csv, and every line gpsd
+    sends to DIR/gpsd.jsonl (gpspipe -w form). Values are written exactly, so
+      sensors-demo accelerometer --replay DIR/imu.csv --interval 0.000001
+      sensors-demo location --replay DIR/gpsd.jsonl
+    give the same samples (every row: a replay at the default 0.01 s thins rows
+    that came early) and fixes. Runs until --seconds, q or Ctrl-C.
+
+    OPTIONS:
+      --out DIR            the directory to write (created if missing)
+      --live               the IIO sensors under /sys/bus/iio/devices and gpsd at
+                           $GPSD_HOST:$GPSD_PORT (default 127.0.0.1:2947)
+      --iio-root DIR       the IIO sensors under DIR
+      --gpsd HOST[:PORT]   gpsd at HOST:PORT
+      --motion-only        record the IIO sensors only
+      --location-only      record gpsd only
+      --mode poll|buffered how the sensors are read (default: buffered if possible)
+      --interval SECONDS   the update interval (default 0.01); replay with the same
+      --seconds N          stop after N seconds
+      --json               one JSON object per sample and location event
       -h, --help           show this help
     """
 }

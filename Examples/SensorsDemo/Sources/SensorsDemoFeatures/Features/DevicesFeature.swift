@@ -10,8 +10,8 @@ struct DevicesFeature: Reducer {
     var root: String
     /// The devices found, once loaded.
     var devices: [IIODevice]?
-    /// Why discovery failed.
-    var errorMessage: String?
+    /// Why nothing can be listed (a value: the presentation words it).
+    var problem: Problem?
 
     /// Creates the state for a root (default `/sys/bus/iio/devices`).
     init(root: String = IIOSystem.defaultRoot) {
@@ -19,7 +19,18 @@ struct DevicesFeature: Reducer {
     }
 
     /// Whether discovery finished, with or without devices.
-    var isFinished: Bool { devices != nil || errorMessage != nil }
+    var isFinished: Bool { devices != nil || problem != nil }
+
+    /// Whether the root searched is the kernel's own (`--iio-root` not given).
+    var isDefaultRoot: Bool { root == IIOSystem.defaultRoot }
+  }
+
+  /// Why nothing can be listed.
+  enum Problem: Equatable, Sendable {
+    /// Discovery failed.
+    case scanFailed(IIOError)
+    /// The root exists but holds no device.
+    case noDevices
   }
 
   /// What can happen.
@@ -28,8 +39,8 @@ struct DevicesFeature: Reducer {
     case load
     /// Discovery finished.
     case loaded([IIODevice])
-    /// Discovery failed; the message says why and what to do.
-    case failed(String)
+    /// Discovery found nothing to list, and why.
+    case failed(Problem)
   }
 
   /// How devices are found: a dependency, so the reducer never touches sysfs itself.
@@ -56,28 +67,41 @@ struct DevicesFeature: Reducer {
       return .run { [scan, root = state.root] send in
         do throws(IIOError) {
           let devices = try await scan.devices(root)
-          await send(
-            devices.isEmpty ? .failed(Self.noDevicesMessage(root: root)) : .loaded(devices))
+          await send(devices.isEmpty ? .failed(.noDevices) : .loaded(devices))
         } catch {
-          let hint =
-            error.description.contains("--iio-root")
-            ? "" : " With sensors-demo, pass --iio-root DIR to look under another root."
-          await send(.failed(error.description + hint))
+          await send(.failed(.scanFailed(error)))
         }
       }
     case .loaded(let devices):
       state.devices = devices
       return .none
-    case .failed(let message):
-      state.errorMessage = message
+    case .failed(let problem):
+      state.problem = problem
       return .none
     }
   }
 
-  /// What to tell a user when the root exists but holds no device.
-  static func noDevicesMessage(root: String) -> String {
-    "No IIO devices under \(root). This machine exposes no sensors through the kernel's IIO subsystem; "
-      + "load the sensor's driver, pass --iio-root DIR to look elsewhere, or run `sensors-demo` "
-      + "without arguments to replay the bundled recordings."
+  /// What to tell a user, once: what was found, and what to try that fits how the root was
+  /// chosen (the kernel's, or one named with `--iio-root`).
+  static func message(for problem: Problem, root: String, isDefaultRoot: Bool) -> String {
+    let elsewhere =
+      isDefaultRoot
+      ? "Load the sensor's driver, pass --iio-root DIR to look elsewhere, or run `sensors-demo` "
+        + "without arguments to replay the bundled recordings."
+      : "Check the path: it should hold iio:deviceN directories like /sys/bus/iio/devices."
+    switch problem {
+    case .noDevices:
+      return isDefaultRoot
+        ? "No IIO devices under \(root): this machine exposes no sensors through the kernel's IIO "
+          + "subsystem. " + elsewhere
+        : "No IIO devices under \(root). " + elsewhere
+    case .scanFailed(.rootNotFound(let path)):
+      return isDefaultRoot
+        ? "No IIO devices directory at \(path): the kernel's IIO subsystem is not loaded "
+          + "(CONFIG_IIO) or sysfs is not mounted. " + elsewhere
+        : "No directory at \(path). " + elsewhere
+    case .scanFailed(let error):
+      return error.description
+    }
   }
 }

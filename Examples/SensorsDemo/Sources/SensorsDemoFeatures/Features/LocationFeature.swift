@@ -28,8 +28,8 @@ struct LocationFeature: Reducer {
     var acceptedFromLastUpdate = 0
     /// Stop after this many fixes, or never when `nil` (`--count`).
     var limit: Int?
-    /// The latest error, which the stream survives.
-    var errorMessage: String?
+    /// The latest error, which the stream survives (a value: the presentation words it).
+    var error: LocationError?
     /// Whether the run is over: the limit was reached, the source ended or access was denied.
     /// gpsd being unreachable is not the end: the client keeps reconnecting.
     var isFinished = false
@@ -37,10 +37,14 @@ struct LocationFeature: Reducer {
     var sourceEnded = false
     /// Whether gpsd (or the replay) was connected at least once.
     var hasConnected = false
+    /// The manager this state's effects use. A parent that shows the feature again gives it
+    /// another one, so the old manager, still being torn down, never destroys the new one.
+    var manager = ManagerID()
 
     /// Creates the initial state.
-    init(limit: Int? = nil) {
+    init(limit: Int? = nil, manager: ManagerID = ManagerID()) {
       self.limit = limit
+      self.manager = manager
     }
 
     /// Satellites used in the current solution.
@@ -59,8 +63,10 @@ struct LocationFeature: Reducer {
     case alertDismissed
   }
 
-  /// The manager id this feature creates and destroys.
+  /// The manager id this feature creates and destroys: one per time the feature is shown.
   struct ManagerID: Hashable, Sendable {
+    /// Which showing of the feature this manager belongs to.
+    var generation = 0
   }
 
   enum CancelID { case events }
@@ -70,8 +76,8 @@ struct LocationFeature: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
-      return location.events(id: ManagerID()) { [location] in
-        await location.requestWhenInUseAuthorization(id: ManagerID())
+      return location.events(id: state.manager) { [location, id = state.manager] in
+        await location.requestWhenInUseAuthorization(id: id)
       }
       .map(Action.locationManager)
       .cancellable(id: CancelID.events, cancelInFlight: true)
@@ -95,7 +101,9 @@ struct LocationFeature: Reducer {
       state.authorization = status
       switch status {
       case .authorizedAlways, .authorizedWhenInUse:
-        return .run { [location] _ in await location.startUpdatingLocation(id: ManagerID()) }
+        return .run { [location, id = state.manager] _ in
+          await location.startUpdatingLocation(id: id)
+        }
       case .denied, .restricted:
         state.alert = Self.deniedAlert
         state.isFinished = true
@@ -114,7 +122,9 @@ struct LocationFeature: Reducer {
       state.locationCount += accepted.count
       if let limit = state.limit, state.locationCount >= limit {
         state.isFinished = true
-        return .run { [location] _ in await location.stopUpdatingLocation(id: ManagerID()) }
+        return .run { [location, id = state.manager] _ in
+          await location.stopUpdatingLocation(id: id)
+        }
       }
       return .none
 
@@ -134,7 +144,7 @@ struct LocationFeature: Reducer {
       return .none
 
     case .failed(let error):
-      state.errorMessage = error.description
+      state.error = error
       return .none
 
     case .headingUpdated, .enteredRegion, .exitedRegion, .determinedState, .monitoringStarted,

@@ -4,11 +4,13 @@ extension DashboardFeature {
     screen: { state in
       ["DEVICE MOTION (\(state.motion.frame.rawValue))"]
         + MotionFeature.rows(for: state.motion).map { "  " + $0 }
-        + ["", "LOCATION"] + LocationFeature.summaryRows(for: state.location).map { "  " + $0 }
+        + (state.location.map {
+          ["", "LOCATION"] + LocationFeature.summaryRows(for: $0).map { "  " + $0 }
+        } ?? [])
     },
     compactScreen: { state in
       MotionFeature.compactRows(for: state.motion)
-        + LocationFeature.summaryRows(for: state.location)
+        + (state.location.map(LocationFeature.summaryRows(for:)) ?? [])
     },
     lines: { action, state in
       switch action {
@@ -27,7 +29,9 @@ extension DashboardFeature {
     json: { action, state in
       switch action {
       case .motion(let child): MotionFeature.presentation.json(child, state.motion)
-      case .location(let child): LocationFeature.presentation.json(child, state.location)
+      case .location(let child):
+        state.location.map { LocationFeature.presentation.json(child, $0) } ?? []
+      case .locationShown, .locationHidden: []
       }
     }
   )

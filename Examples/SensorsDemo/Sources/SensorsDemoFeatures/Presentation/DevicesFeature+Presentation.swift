@@ -5,23 +5,36 @@ extension DevicesFeature {
   static let presentation = Presentation<State, Action>(
     screen: { state in
       (state.devices.map { $0.flatMap(DevicesFeature.rows(for:)) } ?? [])
-        + (state.errorMessage.map { [$0, ""] + DevicesFeature.tryWithoutHardware } ?? [])
+        + (state.problem.map {
+          [DevicesFeature.message(state, $0), ""] + DevicesFeature.hints(state)
+        } ?? [])
     },
-    lines: { action, _ in
+    lines: { action, state in
       switch action {
       case .loaded(let devices): devices.flatMap(DevicesFeature.rows(for:))
-      case .failed(let message): [message] + DevicesFeature.tryWithoutHardware
+      case .failed(let problem):
+        [DevicesFeature.message(state, problem)] + DevicesFeature.hints(state)
       case .load: []
       }
     },
-    json: { action, _ in
+    json: { action, state in
       switch action {
       case .loaded(let devices): devices.flatMap(DevicesFeature.json(for:))
-      case .failed(let message): [.error(message)]
+      case .failed(let problem): [.error(DevicesFeature.message(state, problem))]
       case .load: []
       }
     }
   )
+
+  /// The problem in words for the root `state` searched.
+  static func message(_ state: State, _ problem: Problem) -> String {
+    message(for: problem, root: state.root, isDefaultRoot: state.isDefaultRoot)
+  }
+
+  /// The umockdev hint, for the kernel's root only: a user who named a root has a tree already.
+  static func hints(_ state: State) -> [String] {
+    state.isDefaultRoot ? tryWithoutHardware : []
+  }
 
   /// How to see a device without hardware: a recorded one, under umockdev.
   static let tryWithoutHardware = [

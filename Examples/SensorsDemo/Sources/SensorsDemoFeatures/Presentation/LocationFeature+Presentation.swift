@@ -36,7 +36,7 @@ extension LocationFeature {
       rows.append("fix            none yet")
     }
     rows.append("satellites     \(state.satellitesUsed) used of \(state.satellites.count) in view")
-    if let error = state.errorMessage { rows.append("last error     \(error)") }
+    if let error = state.error { rows.append("last error     \(message(for: error))") }
     return rows
   }
 
@@ -92,6 +92,24 @@ extension LocationFeature {
       }
   }
 
+  /// An error in the demo's words. gpsd being unreachable is said once, without advice about
+  /// `GPSD_HOST` (the header already says which gpsd this run uses, from `--live` or `--gpsd`),
+  /// and as what it is here: a pause while the client reconnects. Other errors keep the
+  /// library's description, which already says what to do.
+  static func message(for error: LocationError) -> String {
+    guard case .serviceUnavailable(let address, let cause) = error else {
+      return error.description
+    }
+    let reason =
+      switch cause {
+      case .refused: "nothing listens there (connection refused); is gpsd running?"
+      case .timedOut: "connecting timed out; is the host reachable?"
+      case .accessDenied: "the system denied access to the socket (EACCES)."
+      default: cause.description + "."
+      }
+    return "gpsd at \(address) cannot be reached: \(reason) Still retrying."
+  }
+
   /// One plain line for an event, or `nil` for events not worth a line.
   static func line(for event: LocationEvent) -> String? {
     switch event {
@@ -105,7 +123,7 @@ extension LocationFeature {
     case .satellitesUpdated(let s):
       "satellites: \(s.filter(\.used).count) used of \(s.count) in view"
     case .serviceStateChanged(let service): "link: \(describe(service))"
-    case .failed(let error): "error: \(error.description)"
+    case .failed(let error): "error: \(message(for: error))"
     default: nil
     }
   }
@@ -130,7 +148,7 @@ extension LocationFeature {
       line.add("state", describe(service))
       return [line]
     case .failed(let error):
-      return [.error(error.description)]
+      return [.error(message(for: error))]
     default:
       return []
     }

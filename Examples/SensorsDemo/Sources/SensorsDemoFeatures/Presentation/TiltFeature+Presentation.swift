@@ -3,9 +3,10 @@ extension TiltFeature {
   static let presentation = Presentation<State, Action>(
     screen: { state in
       var rows = [
+        // Two rows of at most 72 columns, so 80 columns never wrap them.
         "Tilt detector: frontal beyond ±\(TiltFeature.frontalThreshold) g on gravity z (flat beyond"
-          + " ±\(TiltFeature.flatThreshold) g), lateral beyond ±\(TiltFeature.lateralThreshold) g on gravity x,"
-          + " each debounced 0.25 s", "",
+          + " ±\(TiltFeature.flatThreshold) g),",
+        "lateral beyond ±\(TiltFeature.lateralThreshold) g on gravity x, each debounced 0.25 s", "",
         "tilt       \(state.summary)",
         "frontal    \(state.frontal.rawValue)   (now: \(state.pendingFrontal.rawValue))",
         "lateral    \(state.lateral.rawValue)   (now: \(state.pendingLateral.rawValue))",

@@ -35,8 +35,9 @@ struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
   var isFinished: @Sendable (State) -> Bool
   /// Why the run failed once it ended this way, or `nil`.
   var failure: @Sendable (State, Ending) -> String? = { _, _ in nil }
-  /// The action a key press sends, or `nil` to ignore the key (`q` always quits).
-  var keys: @Sendable (UInt8) -> Action? = { _ in nil }
+  /// The actions a key press sends in the current state, in order; none to ignore the key (`q`
+  /// always quits).
+  var keys: @Sendable (UInt8, State) -> [Action] = { _, _ in [] }
   /// `--count`: how many of what the feature counts were asked for, the noun ("updates"), and
   /// how many arrived so far.
   var count: (limit: Int, noun: String, progress: @Sendable (State) -> Int)?
@@ -131,7 +132,7 @@ struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
         }
       case .key(let key):
         if key == UInt8(ascii: "q") || key == UInt8(ascii: "Q") { return .quit }
-        if let action = keys(key) { store.send(action) }
+        for action in keys(key, store.state.feature) { store.send(action) }
       case .signal(let number):
         return .signal(number)
       case .timeUp:

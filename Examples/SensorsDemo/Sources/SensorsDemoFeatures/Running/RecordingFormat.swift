@@ -4,7 +4,7 @@ import Foundation
 /// wrong command gets one message saying what it is and what to do instead of a line of
 /// errors per record.
 enum RecordingFormat: Equatable, Sendable {
-  /// An IMU recording: CSV rows `t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z[,mag_x,mag_y,mag_z]`.
+  /// An IMU recording: CSV rows of `t` and any of `gyr_*`, `acc_*`, `mag_*` (see `IMURecording`).
   case imuCSV
   /// A gpsd capture: one JSON report per line, as `gpspipe -w` writes it.
   case gpsdJSON

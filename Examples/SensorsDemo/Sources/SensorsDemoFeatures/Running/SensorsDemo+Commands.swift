@@ -32,14 +32,27 @@ extension SensorsDemo {
         "motion: \(describe(motion, arguments))\nlocation: \(describe(location, arguments))",
         kind: kind),
       presentation: DashboardFeature.presentation,
-      start: [.motion(.start), .location(.onAppear)],
-      stop: { _ in [.motion(.stop), .location(.onDisappear)] },
+      // The location panel is shown, then appears. It stops by its own action and stays shown,
+      // so the last frame keeps its end-of-replay state (.locationHidden would cancel it too).
+      start: [.motion(.start), .locationShown, .location(.onAppear)],
+      stop: { state in [.motion(.stop)] + (state.location == nil ? [] : [.location(.onDisappear)])
+      },
       // --count counts device-motion updates: reaching it ends the run, location or not.
       isFinished: { $0.isFinished || ($0.motion.limit != nil && $0.motion.isFinished) },
       failure: { state, ending in
-        [state.motion.errorMessage, locationFailure(state.location, location, arguments, ending)]
-          .compactMap { $0 }.first
+        [
+          state.motion.errorMessage,
+          state.location.flatMap { locationFailure($0, location, arguments, ending) },
+        ]
+        .compactMap { $0 }.first
       })
+    // l hides the location panel (ifLet cancels its effects, its manager is destroyed) and
+    // shows it again, fresh.
+    runner.description.keys = ["l: location on/off"]
+    runner.keys = { key, state in
+      guard key == UInt8(ascii: "l") else { return [] }
+      return state.location == nil ? [.locationShown, .location(.onAppear)] : [.locationHidden]
+    }
     runner.count = arguments.count.map { ($0, "device-motion updates", { $0.motion.updateCount }) }
     // Piped with no limit, the dashboard stops after 6 s: it is a look, not a log.
     runner.timeLimit =
@@ -47,7 +60,7 @@ extension SensorsDemo {
       ?? (mode == .screen || arguments.count != nil ? nil : .seconds(6))
     runner.endedMessage = { state in
       state.isFinished
-        ? "end of replay: \(state.motion.updateCount) updates, \(state.location.locationCount) fixes"
+        ? "end of replay: \(state.motion.updateCount) updates, \(state.location?.locationCount ?? 0) fixes"
         : nil
     }
     return await runner.run(
@@ -65,8 +78,8 @@ extension SensorsDemo {
       isFinished: \.isFinished, errorMessage: \.errorMessage, noun: "values",
       progress: { $0.zs.count })
     runner.description.keys = ["space: record/stop"]
-    runner.keys = {
-      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "r") ? .recordingButtonTapped : nil
+    runner.keys = { key, _ in
+      key == UInt8(ascii: " ") || key == UInt8(ascii: "r") ? [.recordingButtonTapped] : []
     }
     return await runner.run(
       initialState: RecordingFeature.State(limit: arguments.count),
@@ -163,7 +176,10 @@ extension SensorsDemo {
       // No sensors on this machine is an answer, not a failure; a root the user named that
       // cannot be read is.
       isFinished: \.isFinished,
-      failure: { state, _ in arguments.iioRoot == nil ? nil : state.errorMessage })
+      // The message itself is on standard output already; standard error gets the short reason.
+      failure: { state, _ in
+        arguments.iioRoot == nil || state.problem == nil ? nil : "nothing to list under \(root)"
+      })
     return await runner.run(
       initialState: DevicesFeature.State(root: root),
       reducer: DevicesFeature(scan: .live), mode: mode)

@@ -60,6 +60,8 @@ public enum SensorsDemo {
         try Sources.location(arguments, clock: clock).get(), arguments, mode: mode)
     case .devices:
       return await devices(arguments, mode: mode)
+    case .capture:
+      return await capture(arguments, mode: mode)
     }
   }
 }

@@ -18,6 +18,9 @@ enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
       "the bundled recording \(name) is missing from this build; rebuild with `swift build` from the package root"
     case .badRecording(let path, let reason): "cannot replay \(path): \(reason)"
     case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+    case .wrongFormat(let path, .nmea, let wanted):
+      // The advice names the format itself: said once.
+      "\(path) cannot be replayed. " + Self.advice(.nmea, wanted: wanted, path)
     case .wrongFormat(let path, let format, let wanted):
       "\(path) is \(format.name), not \(wanted.name). " + Self.advice(format, wanted: wanted, path)
     case .noSensor(let message): message
@@ -37,7 +40,7 @@ enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknown:
       wanted == .gpsdJSON
         ? "Record one with `gpspipe -w > capture.jsonl`."
-        : "An IMU recording is CSV: t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z[,mag_x,mag_y,mag_z] (s, rad/s, m/s², µT)."
+        : "An IMU recording is CSV: t and the columns of any of gyr_x,gyr_y,gyr_z, acc_x,acc_y,acc_z and mag_x,mag_y,mag_z (s, rad/s, m/s², µT)."
     }
   }
 }

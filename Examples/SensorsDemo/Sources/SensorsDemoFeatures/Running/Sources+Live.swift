@@ -36,20 +36,34 @@ extension Sources {
       case .buffered: .buffered
       case nil: .automatic
       }
-    let client = MotionClient.live(root: root, mode: readingMode, clock: ContinuousClock())
+    // What the client decides or sees on its own (a fall-back to polling, a stale device,
+    // devices plugged in or out) goes to standard error, beside the data on standard output.
+    let client = MotionClient.live(
+      root: root, mode: readingMode, clock: ContinuousClock(),
+      onEvent: { StandardError.write("sensors-demo: \($0)") })
     let names = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
     return .success(Source(client: client, description: "IIO sensors: \(names)", isReplay: false))
   }
 
   /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else
   /// 127.0.0.1:2947).
-  static func liveLocation(_ address: DemoArguments.GPSDAddress?) -> Source<LocationClient> {
+  ///
+  /// With `capture`, every line gpsd sends is also written there.
+  static func liveLocation(
+    _ address: DemoArguments.GPSDAddress?, capture: GPSDCaptureWriter? = nil
+  ) -> Source<LocationClient> {
     var configuration = LocationClient.Configuration()
     if let address {
       configuration.gpsd.host = address.host
       configuration.gpsd.port = address.port
     }
-    let client = LocationClient.live(configuration: configuration, clock: ContinuousClock())
+    let client =
+      if let capture {
+        LocationClient.live(
+          configuration: configuration, clock: ContinuousClock(), capture: capture)
+      } else {
+        LocationClient.live(configuration: configuration, clock: ContinuousClock())
+      }
     let description = "gpsd at \(configuration.gpsd.host):\(configuration.gpsd.port)"
     return Source(client: client, description: description, isReplay: false)
   }

@@ -40,7 +40,7 @@ struct LocationFeatureTests {
     }
     let error = LocationError.serviceUnavailable(
       address: "127.0.0.1:2947", cause: .refused(host: "127.0.0.1", port: 2947))
-    await store.send(.locationManager(.failed(error))) { $0.errorMessage = error.description }
+    await store.send(.locationManager(.failed(error))) { $0.error = error }
     await store.send(.locationManager(.serviceStateChanged(.unavailable))) {
       $0.service = .unavailable
     }
@@ -53,6 +53,28 @@ struct LocationFeatureTests {
     }
     #expect(!store.state.isFinished)
     #expect(LocationFeature.rows(for: store.state).first?.contains("connected (gpsd 3.25)") == true)
+  }
+
+  @Test("gpsd unreachable is said once, without GPSD_HOST advice the header already covers")
+  func unreachableIsSaidOnce() {
+    let refused = LocationError.serviceUnavailable(
+      address: "127.0.0.1:2951", cause: .refused(host: "127.0.0.1", port: 2951))
+    #expect(
+      LocationFeature.message(for: refused)
+        == "gpsd at 127.0.0.1:2951 cannot be reached: nothing listens there (connection refused); "
+        + "is gpsd running? Still retrying.")
+    #expect(
+      LocationFeature.line(for: .failed(refused)) == "error: "
+        + LocationFeature.message(for: refused))
+    let lost = LocationError.connectionLost(.closedByPeer)
+    #expect(
+      LocationFeature.message(for: lost) == lost.description,
+      "other errors keep the library's words")
+    for error in [refused, lost] {
+      let text = LocationFeature.message(for: error)
+      #expect(!text.contains("GPSD_HOST"))
+      #expect(text.components(separatedBy: "Start").count <= 2, "advice given at most once")
+    }
   }
 
   @Test("the end of a replay finishes the run and is said on screen")

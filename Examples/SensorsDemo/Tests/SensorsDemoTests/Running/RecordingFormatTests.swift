@@ -41,5 +41,8 @@ struct RecordingFormatTests {
       return
     }
     #expect(error.description.contains("This is an NMEA log: capture gpsd's JSON with `gpspipe -w"))
+    #expect(
+      error.description.components(separatedBy: "NMEA").count == 2,
+      "said once: \(error.description)")
   }
 }

@@ -69,6 +69,27 @@ struct ScreenLayoutTests {
     }
   }
 
+  @Test("at 80 columns no view needs wrapping: every body row of a filled state fits as written")
+  func nothingWrapsAt80Columns() {
+    var location = LocationFeature.State()
+    location.location = .test(speed: 3.5, course: 271)
+    location.service = .connected(release: "3.25")
+    var dashboard = DashboardFeature.State()
+    dashboard.location = location
+    dashboard.motion.latest = .test()
+    var tilt = TiltFeature.State()
+    tilt.gravity = Acceleration(x: 0.2, y: -0.1, z: -0.95)
+    let bodies = [
+      DashboardFeature.presentation.screen(dashboard),
+      LocationFeature.presentation.screen(location),
+      MotionFeature.presentation.screen(dashboard.motion),
+      TiltFeature.presentation.screen(tilt),
+    ]
+    for body in bodies {
+      #expect(body.allSatisfy { $0.count <= 80 }, "\(body.filter { $0.count > 80 })")
+    }
+  }
+
   @Test("a device lying flat is labelled flat, not tilted backward")
   func lyingFlat() {
     #expect(TiltFeature.FrontalTilt(gravityZ: -1) == .faceUp)

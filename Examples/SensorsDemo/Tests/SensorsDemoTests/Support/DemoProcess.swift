@@ -44,17 +44,25 @@ struct DemoProcess {
     return found
   }
 
-  /// Runs `sensors-demo arguments…`, killing it (and failing) if it outlives `timeout` seconds.
+  /// Runs `sensors-demo arguments…`, killing it (and failing) if it outlives `timeout` seconds;
+  /// with a `wrapper` (`["/usr/bin/umockdev-run", "-d", DEVICE, "--"]`), runs it through that.
   ///
   /// The blocking reads and the wait run on Dispatch threads, never on Swift's cooperative
   /// pool: with two cores, two blocked pool threads would stall every other test (and this
   /// function's own watchdog).
   static func run(
-    _ arguments: [String], timeout: Double = 20, environment: [String: String] = [:]
+    _ arguments: [String], timeout: Double = 20, environment: [String: String] = [:],
+    wrapper: [String] = []
   ) async throws -> Result {
     let process = Process()
-    process.executableURL = try binary()
-    process.arguments = arguments
+    let demo = try binary()
+    if let program = wrapper.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = wrapper.dropFirst() + [demo.path] + arguments
+    } else {
+      process.executableURL = demo
+      process.arguments = arguments
+    }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
     let error = Pipe()

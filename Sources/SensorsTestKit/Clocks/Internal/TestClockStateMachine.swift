@@ -1,0 +1,208 @@
+/// The state of a ``TestClock``: the time, and where each sleep stands.
+///
+/// Every method runs under the clock's lock and returns what the caller must resume; nothing
+/// here resumes a continuation, so none is ever resumed with the lock held.
+struct TestClockStateMachine {
+  /// Where one call of `sleep(until:)` stands.
+  enum Sleep {
+    /// Has a token, has not suspended yet.
+    case registering
+    /// Cancelled before it suspended: it throws as soon as it tries to.
+    case cancelledBeforeSuspending
+    /// Suspended until `deadline`.
+    case suspended(deadline: TestClock.Instant, continuation: CheckedContinuation<Void, any Error>)
+    /// Resumed by an advance, which may wait (`acknowledge`) until the task runs again.
+    case waking(acknowledge: CheckedContinuation<Void, Never>?)
+    /// Resumed by its cancellation or at once; only its return is left.
+    case ending
+  }
+
+  /// What `suspend` decided.
+  enum SuspendAction {
+    /// The sleep waits for an advance (or its cancellation).
+    case wait
+    /// Resume at once: the deadline has passed, or the sleep was cancelled.
+    case resume(Result<Void, any Error>)
+  }
+
+  /// Sleeps woken together at one instant, and the tests whose wait that satisfies.
+  struct Wake {
+    var tokens: [UInt64]
+    var continuations: [CheckedContinuation<Void, any Error>]
+    var watchers: [CheckedContinuation<Bool, Never>] = []
+  }
+
+  /// A test waiting until the number of suspended sleeps meets its condition.
+  struct Watcher {
+    var condition: SleeperCondition
+    var continuation: CheckedContinuation<Bool, Never>
+  }
+
+  /// What a test waits for in the number of suspended sleeps.
+  enum SleeperCondition {
+    case atLeast(Int)
+    case atMost(Int)
+
+    func holds(for count: Int) -> Bool {
+      switch self {
+      case .atLeast(let minimum): count >= minimum
+      case .atMost(let maximum): count <= maximum
+      }
+    }
+  }
+
+  private(set) var now: TestClock.Instant
+  /// Keyed by token; tokens grow, so they also give the order in which sleeps began.
+  private(set) var sleeps: [UInt64: Sleep] = [:]
+  private var watchers: [UInt64: Watcher] = [:]
+  /// Tokens of waits given up before they began.
+  private var abandonedWatchers: Set<UInt64> = []
+  private var nextToken: UInt64 = 0
+
+  init(now: TestClock.Instant) {
+    self.now = now
+  }
+
+  /// The suspended sleeps' deadlines, earliest first.
+  var pendingDeadlines: [TestClock.Instant] {
+    sleeps.values.compactMap { sleep in
+      if case .suspended(let deadline, _) = sleep { return deadline }
+      return nil
+    }.sorted()
+  }
+
+  /// Whether any sleep is suspended or about to suspend.
+  var hasPendingSleeps: Bool {
+    sleeps.values.contains { sleep in
+      switch sleep {
+      case .registering, .suspended: true
+      case .cancelledBeforeSuspending, .waking, .ending: false
+      }
+    }
+  }
+
+  mutating func makeToken() -> UInt64 {
+    nextToken += 1
+    return nextToken
+  }
+
+  /// A sleep begins.
+  mutating func beginSleep() -> UInt64 {
+    let token = makeToken()
+    sleeps[token] = .registering
+    return token
+  }
+
+  /// The sleep `token` wants to wait until `deadline`. A deadline already passed ends it at
+  /// once; a deadline equal to `now` waits for the next advance, as in swift-clocks.
+  mutating func suspend(
+    _ token: UInt64, until deadline: TestClock.Instant,
+    _ continuation: CheckedContinuation<Void, any Error>
+  ) -> SuspendAction {
+    switch sleeps[token] {
+    case .registering:
+      guard deadline >= now else {
+        sleeps[token] = .ending
+        return .resume(.success(()))
+      }
+      sleeps[token] = .suspended(deadline: deadline, continuation: continuation)
+      return .wait
+    case .cancelledBeforeSuspending, .suspended, .waking, .ending, nil:
+      sleeps[token] = .ending
+      return .resume(.failure(CancellationError()))
+    }
+  }
+
+  /// The sleeping task was cancelled: returns the continuation to resume with an error, if the
+  /// sleep is suspended. A sleep already woken by an advance returns normally.
+  mutating func cancel(_ token: UInt64) -> CheckedContinuation<Void, any Error>? {
+    switch sleeps[token] {
+    case .registering:
+      sleeps[token] = .cancelledBeforeSuspending
+      return nil
+    case .suspended(_, let continuation):
+      sleeps[token] = .ending
+      return continuation
+    case .cancelledBeforeSuspending, .waking, .ending, nil:
+      return nil
+    }
+  }
+
+  /// The sleep `token` returned (or threw): forgets it, and returns the advance waiting for it.
+  mutating func endSleep(_ token: UInt64) -> CheckedContinuation<Void, Never>? {
+    guard case .waking(let acknowledge) = sleeps.removeValue(forKey: token) else { return nil }
+    return acknowledge
+  }
+
+  /// An advance waits until the woken sleep `token` runs again; returns `false` if it already
+  /// has (then there is nothing to wait for).
+  mutating func awaitRunning(_ token: UInt64, _ acknowledge: CheckedContinuation<Void, Never>)
+    -> Bool
+  {
+    guard case .waking(nil) = sleeps[token] else { return false }
+    sleeps[token] = .waking(acknowledge: acknowledge)
+    return true
+  }
+
+  /// Wakes every sleep due at the earliest deadline not after `limit`, moving `now` there; or,
+  /// when none is due, moves `now` to `limit` and returns `nil`. One locked step: were "none
+  /// due" and "time moves" two, a sleep suspending between them would miss its deadline.
+  mutating func wakeEarliestOrMove(to limit: TestClock.Instant) -> Wake? {
+    var earliest: TestClock.Instant?
+    for case .suspended(let deadline, _) in sleeps.values where deadline <= limit {
+      earliest = min(earliest ?? deadline, deadline)
+    }
+    guard let earliest else {
+      now = max(now, limit)
+      return nil
+    }
+    now = max(now, earliest)
+    var wake = Wake(tokens: [], continuations: [])
+    for token in sleeps.keys.sorted() {
+      guard case .suspended(let deadline, let continuation) = sleeps[token], deadline == earliest
+      else { continue }
+      sleeps[token] = .waking(acknowledge: nil)
+      wake.tokens.append(token)
+      wake.continuations.append(continuation)
+    }
+    wake.watchers = takeSatisfiedWatchers()
+    return wake
+  }
+
+  /// The number of suspended sleeps.
+  var suspendedCount: Int {
+    sleeps.values.count { if case .suspended = $0 { true } else { false } }
+  }
+
+  /// Registers a test waiting until the number of suspended sleeps meets `condition`. Returns
+  /// `true` if it does already, `false` if the wait was abandoned before it began, `nil` to wait.
+  mutating func addWatcher(
+    _ token: UInt64, _ condition: SleeperCondition,
+    _ continuation: CheckedContinuation<Bool, Never>
+  ) -> Bool? {
+    if abandonedWatchers.remove(token) != nil { return false }
+    guard !condition.holds(for: suspendedCount) else { return true }
+    watchers[token] = Watcher(condition: condition, continuation: continuation)
+    return nil
+  }
+
+  /// A test gives up waiting: returns its continuation, or remembers the token if the wait has
+  /// not begun yet (so it does not begin).
+  mutating func removeWatcher(_ token: UInt64) -> CheckedContinuation<Bool, Never>? {
+    guard let watcher = watchers.removeValue(forKey: token) else {
+      abandonedWatchers.insert(token)
+      return nil
+    }
+    return watcher.continuation
+  }
+
+  /// Removes and returns the watchers whose condition holds now. Every transition that changes
+  /// the number of suspended sleeps (suspend, cancel, wake) calls it under the same lock.
+  mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Bool, Never>] {
+    guard !watchers.isEmpty else { return [] }
+    let suspended = suspendedCount
+    let satisfied = watchers.filter { $0.value.condition.holds(for: suspended) }
+    for token in satisfied.keys { watchers[token] = nil }
+    return satisfied.values.map(\.continuation)
+  }
+}

@@ -1,1 +1,0 @@
-../../LinuxIIOTests/Support/ChildProcess.swift

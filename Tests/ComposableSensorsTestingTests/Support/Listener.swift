@@ -1,1 +1,0 @@
-../../ComposableStoreTests/Support/Listener.swift

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import ComposableStore
+
+/// TCA's `TaskCancellationTests` check that the cancellation registry forgets an operation once it
+/// is cancelled or ends (`_cancellationCancellables.count` back to 0): no id outlives its task.
+/// Each test uses its own id type, so tests running in parallel do not share entries.
+@Suite struct TaskCancellationRegistryTests {
+  private func registered(_ id: some Hashable & Sendable) -> Int {
+    TaskCancellations.process.count(id: AnyHashableSendable(id))
+  }
+
+  /// A task sleeping for 1,000 s under `withTaskCancellation(id:)`, returned once it started.
+  private func sleeping(id: some Hashable & Sendable) async -> Task<Void, any Error> {
+    let (started, signal) = AsyncStream.makeStream(of: Void.self)
+    let task = Task {
+      try await withTaskCancellation(id: id) {
+        signal.yield()
+        try await Task.sleep(for: .seconds(1_000))
+      }
+    }
+    for await _ in started { break }
+    return task
+  }
+
+  @Test func taskCancelByIDRemovesTheOperationFromTheRegistry() async {
+    enum CancelID { case task }
+    let task = await sleeping(id: CancelID.task)
+    #expect(registered(CancelID.task) == 1)
+    Task.cancel(id: CancelID.task)
+    #expect(registered(CancelID.task) == 0)
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(registered(CancelID.task) == 0)
+  }
+
+  @Test func cancellingTheCallerCleansUpTheRegistry() async {
+    enum CancelID { case task }
+    let task = await sleeping(id: CancelID.task)
+    #expect(registered(CancelID.task) == 1)
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(registered(CancelID.task) == 0, "the operation ended, so its id is forgotten")
+  }
+
+  @Test func anOperationThatFinishesLeavesNothingBehind() async throws {
+    enum CancelID { case task }
+    let value = try await withTaskCancellation(id: CancelID.task, cancelInFlight: true) { 42 }
+    #expect(value == 42)
+    #expect(registered(CancelID.task) == 0)
+  }
+}

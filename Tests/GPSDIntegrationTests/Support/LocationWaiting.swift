@@ -1,1 +1,0 @@
-../../ComposableLocationTests/Support/Waiting.swift

@@ -1,1 +1,0 @@
-../../LinuxIIOTests/Support/ManualClock.swift
