@@ -84,16 +84,30 @@ struct StoreCore<State, Action, Handle> {
 
   // MARK: Published state
 
-  /// Publishes the state after one action and takes what must happen outside the lock: the
-  /// observers to yield to, and the actions sent from inside the reducer meanwhile.
+  /// What must happen outside the lock after an action was published: the observers to yield
+  /// the new state to, and the actions sent from inside the reducer meanwhile.
+  @usableFromInline
+  struct Publication {
+    @usableFromInline let observers: [Int: AsyncStream<State>.Continuation]
+    @usableFromInline let reentrant: [Reentrant]
+
+    @inlinable
+    init(observers: [Int: AsyncStream<State>.Continuation], reentrant: [Reentrant]) {
+      self.observers = observers
+      self.reentrant = reentrant
+    }
+  }
+
+  /// Publishes the state after one action and takes what must happen outside the lock; `nil`
+  /// when nothing must (no observer, nothing sent from inside the reducer): the common case,
+  /// which then copies, retains and allocates nothing.
   @inlinable
-  mutating func publish(_ state: State) -> (
-    observers: [Int: AsyncStream<State>.Continuation], reentrant: [Reentrant]
-  ) {
+  mutating func publish(_ state: State) -> Publication? {
     published = state
-    guard !reentrant.isEmpty else { return (observers, []) }
-    defer { reentrant = [] }
-    return (observers, reentrant)
+    guard !observers.isEmpty || !reentrant.isEmpty else { return nil }
+    let taken = reentrant
+    if !taken.isEmpty { reentrant = [] }
+    return Publication(observers: observers, reentrant: taken)
   }
 
   /// Adds an observer and returns its key. The caller yields the current state to it.

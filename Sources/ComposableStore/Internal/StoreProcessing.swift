@@ -37,6 +37,10 @@ extension Store {
   /// Runs the reducer for `action` and everything it fed back synchronously, on the calling
   /// thread, first in first out (The Composable Architecture's order).
   ///
+  /// The fast path, an action whose effect is `.none` on a store nobody observes, takes the
+  /// reducer lock and the core lock once each and allocates nothing: the queue, the fed-back
+  /// actions and the publication exist only when there is something in them.
+  ///
   /// - Parameter cascade: The cascade the action belongs to (an effect's), or `nil` to start one
   ///   lazily, when the first effect task starts.
   @inlinable
@@ -51,23 +55,12 @@ extension Store {
         let effect = box.reduce(&box.state, current.action)
         var fedBack: [QueuedAction<Action>] = []
         if !effect.isNone, let deliver = box.deliver {
-          var started = current.cascade ?? root
-          _ = runtime.start(
-            effect, origin: current.action, cascade: &started, deliver: deliver,
-            enqueue: {
-              fedBack.append(QueuedAction(action: $0, cascade: current.cascade, reentrant: false))
-            })
-          if current.cascade == nil { root = started }
+          start(effect, of: current, root: &root, deliver: deliver, fedBack: &fedBack)
         }
-        let state = box.state
-        let published = runtime.core.withLock { $0.publish(state) }
-        // Yielded outside the core lock (an observer's onTermination takes it); the reducer lock,
-        // still held, keeps the order of states.
-        for observer in published.observers.values { observer.yield(state) }
-        for sent in published.reentrant {
-          queue.append(QueuedAction(action: sent.action, cascade: sent.cascade, reentrant: true))
+        if let publication = runtime.core.withLock({ $0.publish(box.state) }) {
+          take(publication, state: box.state, into: &queue)
         }
-        queue += fedBack
+        if !fedBack.isEmpty { queue += fedBack }
         if current.reentrant, let cascade = current.cascade {
           runtime.reentrantReduced(cascade: cascade)
         }
@@ -81,6 +74,41 @@ extension Store {
     }
   }
 
+  /// Starts what `current`'s effect (not `.none`) does: `.send` actions go to `fedBack`, tasks
+  /// join the cascade (`root`, allocated by the first task of the drain's first action).
+  @inlinable
+  func start(
+    _ effect: Effect<Action>,
+    of current: QueuedAction<Action>,
+    root: inout CascadeID?,
+    deliver: @escaping Deliver<Action>,
+    fedBack: inout [QueuedAction<Action>]
+  ) {
+    var started = current.cascade ?? root
+    _ = runtime.start(
+      effect, origin: current.action, cascade: &started, deliver: deliver,
+      enqueue: {
+        fedBack.append(QueuedAction(action: $0, cascade: current.cascade, reentrant: false))
+      })
+    if current.cascade == nil { root = started }
+  }
+
+  /// Feeds the observers the new state and queues the actions sent from inside the reducer.
+  ///
+  /// Yielded outside the core lock (an observer's onTermination takes it); the reducer lock, still
+  /// held, keeps the order of states.
+  @inlinable
+  func take(
+    _ publication: StoreRuntime<State, Action>.Core.Publication,
+    state: State,
+    into queue: inout [QueuedAction<Action>]
+  ) {
+    for observer in publication.observers.values { observer.yield(state) }
+    for sent in publication.reentrant {
+      queue.append(QueuedAction(action: sent.action, cascade: sent.cascade, reentrant: true))
+    }
+  }
+
   /// An action sent from inside the reducer on this thread: queue it for the running drain.
   @usableFromInline
   func enqueueReentrant(_ action: Action) -> StoreTask {
@@ -89,7 +117,10 @@ extension Store {
   }
 
   /// An action sent by an effect: handled before `Send` returns, which gives back-pressure.
-  @usableFromInline
+  ///
+  /// Inlinable, so the `deliver` closure made in the store's inlinable initialiser runs the
+  /// caller's specialised ``process(_:cascade:)`` rather than the generic one.
+  @inlinable
   func sendFromEffect(_ action: Action, source: EffectSource<Action>) {
     if drainer.load(ordering: .relaxed) == currentThreadID() {
       _ = enqueueReentrant(action)
