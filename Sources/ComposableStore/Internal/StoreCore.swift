@@ -28,6 +28,7 @@ struct StoreCore<State, Action, Handle> {
   }
 
   /// One running effect task.
+  @usableFromInline
   struct Entry {
     /// The task once it exists, or whether a cancellation arrived before it did.
     enum Task {
@@ -70,7 +71,7 @@ struct StoreCore<State, Action, Handle> {
   @usableFromInline var observers: [Int: AsyncStream<State>.Continuation] = [:]
   var nextObserverID = 0
   @usableFromInline var reentrant: [Reentrant] = []
-  private(set) var entries: [EffectToken: Entry] = [:]
+  @usableFromInline private(set) var entries: [EffectToken: Entry] = [:]
   private var byID: [AnyHashableSendable: Set<EffectToken>] = [:]
   private var cascades: [CascadeID: Cascade] = [:]
   private var idleWaiters: [IdleWaiter] = []
@@ -203,6 +204,7 @@ struct StoreCore<State, Action, Handle> {
   }
 
   /// Whether the task of `token` is still registered (has not returned).
+  @inlinable
   func isRunning(_ token: EffectToken) -> Bool {
     entries[token] != nil
   }
