@@ -35,7 +35,7 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
   let operation: Operation
 
-  @usableFromInline
+  @inlinable
   init(operation: Operation) {
     self.operation = operation
   }

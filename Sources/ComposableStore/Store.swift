@@ -73,8 +73,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     self.runtime = StoreRuntime(
       state: initialState, reportIssue: reportUnhandled ?? printRuntimeWarning)
     self.parent = nil
-    let deliver: Deliver<Action> = { [weak self] action, source in
-      self?.sendFromEffect(action, source: source)
+    let deliver: Deliver<Action> = { [weak self] source in
+      Send { [weak self] action in self?.sendFromEffect(action, source: source) }
     }
     reducer.withLock { $0.deliver = deliver }
   }

@@ -17,7 +17,7 @@ public struct StoreTask: Sendable {
   @usableFromInline
   let handle: CascadeHandle?
 
-  @usableFromInline
+  @inlinable
   init(_ handle: CascadeHandle?) {
     self.handle = handle
   }

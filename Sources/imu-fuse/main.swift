@@ -1,6 +1,7 @@
 // imu-fuse: fuses a gyroscope/accelerometer/magnetometer recording into attitude quaternions.
 //
-//   imu-fuse INPUT.csv [--6d] [--offline] > OUTPUT.csv
+//   imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration] [--calibration-in FILE]
+//     [--calibration-out FILE] > OUTPUT.csv
 //
 // Exit status: 0 success, 1 unreadable, invalid or unusable input, 2 usage error, 3 some rows rejected.
 import ComposableMotion
@@ -8,7 +9,8 @@ import ComposableSensorsFoundation
 import Foundation
 
 let usage = """
-  usage: imu-fuse INPUT.csv [--6d] [--offline] > OUTPUT.csv
+  usage: imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration]
+                  [--calibration-in FILE] [--calibration-out FILE] > OUTPUT.csv
 
   Estimates the orientation of an IMU for every row of a recording and writes CSV
   t,qw,qx,qy,qz: the unit quaternion rotating sensor coordinates into East-North-Up.
@@ -20,6 +22,16 @@ let usage = """
   --6d       ignore the magnetometer: z is up, the heading is arbitrary and drifts.
   --offline  look ahead: estimate every row from the whole recording (forward-backward
              smoother; more accurate, but no longer causal: rows depend on later rows).
+  --no-mag-calibration
+             use the magnetometer as recorded. By default a hard- and soft-iron
+             calibration is learned online from the rotations (each row's estimate
+             uses only the rows up to it) and the heading uses the corrected field.
+             (--offline uses the magnetometer as recorded.)
+  --calibration-in FILE
+             start from the calibration saved in FILE (one line, as written by
+             --calibration-out) instead of uncalibrated.
+  --calibration-out FILE
+             write the calibration reached at the end to FILE (one line).
   --help     show this help.
 
   Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
@@ -45,7 +57,11 @@ func fail(_ message: String, status: Int32) -> Never {
 var inputPath: String?
 var sixD = false
 var offline = false
-for argument in CommandLine.arguments.dropFirst() {
+var calibrates = true
+var calibrationIn: String?
+var calibrationOut: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
   switch argument {
   case "--help", "-h":
     print(usage, terminator: "")
@@ -54,6 +70,13 @@ for argument in CommandLine.arguments.dropFirst() {
     sixD = true
   case "--offline":
     offline = true
+  case "--no-mag-calibration":
+    calibrates = false
+  case "--calibration-in", "--calibration-out":
+    guard let file = arguments.popFirst() else {
+      fail("\(argument) needs a file name\n\(usage)", status: 2)
+    }
+    if argument == "--calibration-in" { calibrationIn = file } else { calibrationOut = file }
   case _ where argument.hasPrefix("--"):
     fail("unknown option \(argument)\n\(usage)", status: 2)
   default:
@@ -102,7 +125,10 @@ if offline {
 let smoothed = recorded.map {
   OfflineOrientationSmoother().smooth($0, usesMagnetometer: !sixD)
 }
-var filter = OrientationFilter()
+let initialCalibration = calibrationIn.map { readCalibration($0) }
+var filter = OrientationFilter(
+  magnetometerCalibrator: calibrates && !sixD
+    ? MagnetometerCalibrator(initial: initialCalibration) : nil)
 var output = OutputBuffer()
 var rows = 0
 var rejectedRows = 0
@@ -153,6 +179,9 @@ if rejectedRows > reportedRejections {
 }
 if rows > 0, rejectedRows == rows {
   fail("\(inputPath): no row could be used (all \(rejectedRows) rejected)", status: 1)
+}
+if let calibrationOut {
+  writeCalibration(filter.magnetometerCalibrator?.calibration ?? .uncalibrated, to: calibrationOut)
 }
 do {
   try output.flush()

@@ -3,7 +3,7 @@
 //   swift run -c release --package-path Benchmarks fusion-benchmark RECORDING.csv [--repeat N]
 //
 // Prints samples per CPU-second of this thread (best of N passes over the whole recording, each sample producing the
-// orientation quaternion as VQF's batch call does). Benchmarks/scripts/fusion-vs-vqf.sh runs this and VQF's C++
+// orientation quaternion as VQF's batch call does), in 9D, in 9D with the online magnetometer calibration, and in 6D. Benchmarks/scripts/fusion-vs-vqf.sh runs this and VQF's C++
 // (pip `vqf`) on the same file in the same run and prints them side by side.
 import ComposableMotion
 import Foundation
@@ -57,13 +57,16 @@ func run(_ filter: inout OrientationFilter, _ samples: [IMURecording.Sample], us
 }
 
 /// The best rate in samples/s over `repeats` passes, and the checksum.
-func measure(_ samples: [IMURecording.Sample], repeats: Int, useMagnetometer: Bool) -> (
+func measure(
+  _ samples: [IMURecording.Sample], repeats: Int, useMagnetometer: Bool, calibrates: Bool = false
+) -> (
   rate: Double, checksum: Double
 ) {
   var best = 0.0
   var checksum = 0.0
   for _ in 0..<repeats {
-    var filter = OrientationFilter()
+    var filter = OrientationFilter(
+      magnetometerCalibrator: calibrates ? MagnetometerCalibrator() : nil)
     let start = threadCPUSeconds()
     checksum = run(&filter, samples, useMagnetometer: useMagnetometer)
     best = max(best, Double(samples.count) / (threadCPUSeconds() - start))
@@ -85,10 +88,16 @@ func measureParsing(_ path: String, repeats: Int) -> Double {
 
 let nine = measure(samples, repeats: repeats, useMagnetometer: true)
 let six = measure(samples, repeats: repeats, useMagnetometer: false)
+let calibrated = measure(samples, repeats: repeats, useMagnetometer: true, calibrates: true)
 print(
   String(
     format: "composable-sensors OrientationFilter 9D: %10.0f samples/s  (checksum %.3f)", nine.rate,
     nine.checksum))
+print(
+  String(
+    format:
+      "composable-sensors OrientationFilter 9D + magnetometer calibration: %10.0f samples/s  (checksum %.3f)",
+    calibrated.rate, calibrated.checksum))
 print(
   String(
     format: "composable-sensors OrientationFilter 6D: %10.0f samples/s  (checksum %.3f)", six.rate,

@@ -95,6 +95,12 @@ public struct MotionClient: Sendable {
   /// The reference frame manager `id`'s device motion uses (the last one it started updates with), or
   /// ``AttitudeReferenceFrame/xArbitraryZVertical``, Core Motion's default, if it never started any.
   public var attitudeReferenceFrame: @Sendable (AnyHashableSendable) -> AttitudeReferenceFrame
+  /// The magnetometer calibration device motion uses, learned online from the rotations it sees (shared
+  /// by every manager of this client). Save its ``MagnetometerCalibration/textLine`` when the app stops.
+  public var magnetometerCalibration: @Sendable () -> MagnetometerCalibration
+  /// Restores a saved magnetometer calibration (from ``MagnetometerCalibration/init(textLine:)``):
+  /// device-motion updates started afterwards begin with it instead of uncalibrated, and refine it.
+  public var setMagnetometerCalibration: @Sendable (MagnetometerCalibration) -> Void
 
   /// Creates a client from its endpoints; tests usually start from `.unimplemented()` and
   /// override only what the feature calls.
@@ -133,7 +139,11 @@ public struct MotionClient: Sendable {
     availableAttitudeReferenceFrames: @escaping @Sendable () -> [AttitudeReferenceFrame],
     attitudeReferenceFrame: @escaping @Sendable (AnyHashableSendable) -> AttitudeReferenceFrame = {
       _ in .xArbitraryZVertical
-    }
+    },
+    magnetometerCalibration: @escaping @Sendable () -> MagnetometerCalibration = {
+      .uncalibrated
+    },
+    setMagnetometerCalibration: @escaping @Sendable (MagnetometerCalibration) -> Void = { _ in }
   ) {
     self.create = create
     self.destroy = destroy
@@ -156,5 +166,7 @@ public struct MotionClient: Sendable {
     self.deviceMotion = deviceMotion
     self.availableAttitudeReferenceFrames = availableAttitudeReferenceFrames
     self.attitudeReferenceFrame = attitudeReferenceFrame
+    self.magnetometerCalibration = magnetometerCalibration
+    self.setMagnetometerCalibration = setMagnetometerCalibration
   }
 }

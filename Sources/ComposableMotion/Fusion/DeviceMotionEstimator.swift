@@ -40,14 +40,27 @@ public struct DeviceMotionEstimator: Sendable {
   ///   - frame: the frame attitudes are expressed in.
   ///   - declination: magnetic declination in degrees (east positive), for `.xTrueNorthZVertical`.
   ///   - parameters: the filter tuning; the published VQF defaults if omitted.
+  ///   - calibratesMagnetometer: whether a ``MagnetometerCalibrator`` learns the hard and soft iron
+  ///     online (the default); without one the field is used as measured.
+  ///   - magnetometerCalibration: a saved calibration to start from instead of uncalibrated.
   public init(
     frame: AttitudeReferenceFrame = .xArbitraryZVertical,
     declination: Double? = nil,
-    parameters: OrientationFilter.Parameters = .init()
+    parameters: OrientationFilter.Parameters = .init(),
+    calibratesMagnetometer: Bool = true,
+    magnetometerCalibration: MagnetometerCalibration? = nil
   ) {
     self.frame = frame
     self.declination = declination
-    self.filter = OrientationFilter(parameters: parameters)
+    self.filter = OrientationFilter(
+      parameters: parameters,
+      magnetometerCalibrator: calibratesMagnetometer
+        ? MagnetometerCalibrator(initial: magnetometerCalibration) : nil)
+  }
+
+  /// The magnetometer calibration in use, or `nil` when the estimator does not calibrate.
+  public var magnetometerCalibration: MagnetometerCalibration? {
+    filter.magnetometerCalibrator?.calibration
   }
 
   /// Feeds one set of samples and returns the fused motion at `timestamp`.
@@ -115,8 +128,10 @@ public struct DeviceMotionEstimator: Sendable {
       let degrees = -attitude.yaw * 180 / Double.pi
       heading = degrees < 0 ? degrees + 360 : (degrees >= 360 ? degrees - 360 : degrees)
     }
+    // The calibrated field (the raw one without a calibrator), as Core Motion's magneticField.
+    let calibrated = magnetometer.map { filter.magnetometerCalibrator?.corrected($0) ?? $0 }
     let field =
-      magnetometer.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) }
+      calibrated.map { MagneticField(x: $0.x, y: $0.y, z: $0.z) }
       ?? MagneticField(x: 0, y: 0, z: 0)
     return DeviceMotion(
       attitude: attitude,
@@ -152,6 +167,13 @@ public struct DeviceMotionEstimator: Sendable {
 
   private func accuracy(hasSample: Bool) -> DeviceMotion.MagneticFieldCalibrationAccuracy {
     guard hasSample, filter.magneticSampleCount > 0 else { return .uncalibrated }
+    if let calibration = filter.magnetometerCalibrator?.calibration {
+      // The calibration's own confidence, lowered while a disturbance is being rejected.
+      let disturbed =
+        filter.parameters.rejectsMagneticDisturbances && filter.hasMagneticReference
+        && filter.isMagneticDisturbanceDetected
+      return disturbed ? min(calibration.accuracy, .low) : calibration.accuracy
+    }
     if filter.parameters.rejectsMagneticDisturbances {
       // Without an accepted reference field the filter cannot tell a disturbance from the Earth's field.
       guard filter.hasMagneticReference else { return .uncalibrated }

@@ -45,6 +45,21 @@ extension OrientationFilter {
     turnHeadingQuaternion(by: step)
   }
 
+  /// Lets the heading converge afresh, as after the first sample, with the reference field the
+  /// magnetometer calibration learned (strength in µT, dip in degrees): the calibration has just changed
+  /// the field noticeably, so what was learned from the old one is void.
+  mutating func restartHeadingCorrection(strength: Double, dip: Double) {
+    let sampleCount = magnetic.sampleCount
+    magnetic = MagneticState()
+    magnetic.sampleCount = sampleCount
+    magnetic.referenceNorm = strength
+    magnetic.referenceDip = dip * Double.pi / 180
+    magnetic.candidateNorm = magnetic.referenceNorm
+    magnetic.candidateDip = magnetic.referenceDip
+    magnetic.disturbanceDetected = false
+    magnetic.undisturbedTime = parameters.magneticMinimumUndisturbedTime
+  }
+
   /// Rotates the cached (cos, sin) of half the heading offset by `angle` radians.
   @inline(__always)
   private mutating func turnHeadingQuaternion(by angle: Double) {

@@ -59,6 +59,8 @@ public struct OrientationFilter: Sendable {
 
   // Magnetometer.
   var magnetic = MagneticState()
+  /// The online hard- and soft-iron calibration the raw field goes through first, if any.
+  public private(set) var magnetometerCalibrator: MagnetometerCalibrator?
 
   /// Samples that were not used, for any ``SampleRejection`` reason.
   public private(set) var rejectedSampleCount = 0
@@ -68,8 +70,17 @@ public struct OrientationFilter: Sendable {
   public private(set) var lastRejection: SampleRejection?
 
   /// Creates a filter with the given tuning (the published VQF defaults if omitted).
-  public init(parameters: Parameters = Parameters()) {
+  ///
+  /// - Parameters:
+  ///   - parameters: the tuning.
+  ///   - magnetometerCalibrator: an online calibration for the magnetometer (see
+  ///     ``MagnetometerCalibrator``): every field is corrected by it before the heading uses it. Without
+  ///     one the field is used as given, as VQF does.
+  public init(
+    parameters: Parameters = Parameters(), magnetometerCalibrator: MagnetometerCalibrator? = nil
+  ) {
     self.parameters = parameters
+    self.magnetometerCalibrator = magnetometerCalibrator
     let sigma = parameters.biasSigmaInitial * 100
     biasCovariance = Matrix3.diagonal(SIMD3(repeating: sigma * sigma))
     // Until a reference field is known every field looks "disturbed"; starting with the rejection budget
@@ -270,9 +281,20 @@ public struct OrientationFilter: Sendable {
         interval: magnetometerClock.smoothedInterval, parameters: parameters)
       magnetometerClock.coefficients = fresh
     }
-    correctHeading(
-      magnetometer, orientation6D: accelerometerQuaternion * gyroscopeQuaternion, interval: interval
-    )
+    let sixD = accelerometerQuaternion * gyroscopeQuaternion
+    var field = magnetometer
+    if let corrected = magnetometerCalibrator?.update(
+      magnetometer, orientation6D: sixD,
+      squaredRotationRate: dot(restGyroscopeLast, restGyroscopeLast))
+    {
+      field = corrected
+      if magnetometerCalibrator?.changedNoticeably == true,
+        let calibration = magnetometerCalibrator?.calibration
+      {
+        restartHeadingCorrection(strength: calibration.fieldStrength, dip: calibration.dip)
+      }
+    }
+    correctHeading(field, orientation6D: sixD, interval: interval)
   }
 
   @inline(__always)

@@ -17,21 +17,29 @@ final class DeviceMotionSession: Sendable {
   private let state: Mutex<State>
   private let interval: @Sendable () -> Duration
   private let generation: @Sendable () -> UInt64
+  private let calibration: MagnetometerCalibrationStore
 
   /// - Parameters:
   ///   - frame: the reference frame of the attitudes.
   ///   - declination: magnetic declination in degrees east (true north only).
+  ///   - calibration: the client's magnetometer calibration: the session starts from it and saves
+  ///     every calibration its estimator adopts.
   ///   - interval: the output interval, read again whenever `generation` has moved since it
   ///     was last read, so a change applies from the next scan.
   ///   - generation: a counter bumped after every change of `interval` (cheap to read on
   ///     every scan, unlike `interval`).
   init(
-    frame: AttitudeReferenceFrame, declination: Double?,
+    frame: AttitudeReferenceFrame, declination: Double?, calibration: MagnetometerCalibrationStore,
     interval: @escaping @Sendable () -> Duration,
     generation: @escaping @Sendable () -> UInt64
   ) {
+    let start = calibration.current
     self.state = Mutex(
-      State(estimator: DeviceMotionEstimator(frame: frame, declination: declination)))
+      State(
+        estimator: DeviceMotionEstimator(
+          frame: frame, declination: declination,
+          magnetometerCalibration: start.accuracy > .uncalibrated ? start : nil)))
+    self.calibration = calibration
     self.interval = interval
     self.generation = generation
   }
@@ -55,17 +63,25 @@ final class DeviceMotionSession: Sendable {
       // Read outside the lock: `interval` takes the registry's.
       period = seconds(interval())
     }
-    return state.withLock { state in
+    let (motion, adopted) = state.withLock {
+      state -> (DeviceMotion?, MagnetometerCalibration?) in
       state.period = (period, current)
       if let acceleration = scan.acceleration { state.acceleration = acceleration }
       if let field = scan.magneticField { state.pendingField = field }
-      guard let rate = scan.rotationRate, let acceleration = state.acceleration else { return nil }
+      guard let rate = scan.rotationRate, let acceleration = state.acceleration else {
+        return (nil, nil)
+      }
+      let fits = state.estimator.filter.magnetometerCalibrator?.adoptedFitCount
       let motion = state.estimator.update(
         rotationRate: rate, acceleration: acceleration, magneticField: state.pendingField,
         timestamp: scan.timestamp)
       state.pendingField = nil
-      return OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue)
-        ? motion : nil
+      let calibrator = state.estimator.filter.magnetometerCalibrator
+      let adopted = calibrator?.adoptedFitCount != fits ? calibrator?.calibration : nil
+      let due = OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue)
+      return (due ? motion : nil, adopted)
     }
+    if let adopted { calibration.save(adopted) }
+    return motion
   }
 }

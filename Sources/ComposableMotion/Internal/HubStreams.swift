@@ -158,6 +158,7 @@ struct HubStreams: Sendable {
     registry.update(owner) { $0.frame = frame }
     let session = DeviceMotionSession(
       frame: frame, declination: hub.backend.magneticDeclination,
+      calibration: hub.backend.magnetometerCalibration,
       interval: { registry.interval(owner, .deviceMotion) },
       generation: { registry.intervalGeneration })
     let sensors: Set<MotionSensor> =

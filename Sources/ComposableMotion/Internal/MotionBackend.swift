@@ -42,6 +42,8 @@ struct MotionBackend: Sendable {
   var selfPacedReaders: Set<String> = []
   /// A magnetic declination in degrees east, when the caller supplied one (true north).
   var magneticDeclination: Double?
+  /// The magnetometer calibration the client's device-motion sessions share.
+  let magnetometerCalibration = MagnetometerCalibrationStore()
   /// Whether readers wait for their subscribers (``ReaderEvents/send``) instead of dropping:
   /// a replay's streams are then lossless, a live sensor's bounded and counted.
   var waitsForConsumers = false

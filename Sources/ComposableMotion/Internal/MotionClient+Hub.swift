@@ -36,7 +36,9 @@ extension MotionClient {
       stopDeviceMotionUpdates: { await streams.stop(owner: $0, service: .deviceMotion) },
       deviceMotion: { id in registry.read(id) { $0.deviceMotion } },
       availableAttitudeReferenceFrames: { streams.availableFrames },
-      attitudeReferenceFrame: { id in registry.read(id) { $0.frame } ?? .xArbitraryZVertical }
+      attitudeReferenceFrame: { id in registry.read(id) { $0.frame } ?? .xArbitraryZVertical },
+      magnetometerCalibration: { backend.magnetometerCalibration.current },
+      setMagnetometerCalibration: { backend.magnetometerCalibration.save($0) }
     )
   }
 }

@@ -4,16 +4,19 @@
 public struct DeviceMotion: Sendable, Hashable, Codable {
   /// How far the magnetometer-based heading can be trusted, like `CMMagneticFieldCalibrationAccuracy`.
   ///
-  /// The filter does not remove a hard-iron offset; the accuracy says how much the heading correction
-  /// trusts the field it sees.
+  /// With the online ``MagnetometerCalibrator`` (the default) it is the calibration's own confidence,
+  /// from the rotations it has seen and how well its model fits them, lowered to ``low`` while a magnetic
+  /// disturbance is being rejected. Without a calibrator it says how much the heading correction trusts
+  /// the raw field.
   public enum MagneticFieldCalibrationAccuracy: Int, Sendable, Hashable, Codable, Comparable {
-    /// No magnetometer, or no trusted reference field yet: the heading is not usable.
+    /// No magnetometer, or not calibrated yet (too little rotation seen): the heading is not usable.
     case uncalibrated = -1
-    /// A magnetic disturbance is being rejected: the heading is held by the gyroscope and drifts.
+    /// A rough calibration (predicted field direction error up to 10°), or a magnetic disturbance is
+    /// being rejected: the heading may be off by tens of degrees.
     case low = 0
-    /// A reference field is established and the heading is still converging.
+    /// A calibration good to a few degrees of field direction.
     case medium = 1
-    /// An undisturbed field and a converged heading.
+    /// A calibration good to about a degree of field direction, in an undisturbed field.
     case high = 2
 
     /// Orders from least (``uncalibrated``) to most (``high``) trusted.
@@ -22,7 +25,8 @@ public struct DeviceMotion: Sendable, Hashable, Codable {
 
   /// A magnetic field together with how far it can be trusted, like `CMCalibratedMagneticField`.
   public struct CalibratedMagneticField: Sendable, Hashable, Codable {
-    /// The field in µT in device axes, as measured (no hard-iron offset removed); zero without a magnetometer.
+    /// The field in µT in device axes with the hard and soft iron removed by the online calibration (as
+    /// measured when device motion does not calibrate); zero without a magnetometer.
     public var field: MagneticField
     /// How far the heading derived from this field can be trusted.
     public var accuracy: MagneticFieldCalibrationAccuracy

@@ -28,6 +28,7 @@ struct StoreCore<State, Action, Handle> {
   }
 
   /// One running effect task.
+  @usableFromInline
   struct Entry {
     /// The task once it exists, or whether a cancellation arrived before it did.
     enum Task {
@@ -70,7 +71,7 @@ struct StoreCore<State, Action, Handle> {
   @usableFromInline var observers: [Int: AsyncStream<State>.Continuation] = [:]
   var nextObserverID = 0
   @usableFromInline var reentrant: [Reentrant] = []
-  private(set) var entries: [EffectToken: Entry] = [:]
+  @usableFromInline private(set) var entries: [EffectToken: Entry] = [:]
   private var byID: [AnyHashableSendable: Set<EffectToken>] = [:]
   private var cascades: [CascadeID: Cascade] = [:]
   private var idleWaiters: [IdleWaiter] = []
@@ -84,16 +85,30 @@ struct StoreCore<State, Action, Handle> {
 
   // MARK: Published state
 
-  /// Publishes the state after one action and takes what must happen outside the lock: the
-  /// observers to yield to, and the actions sent from inside the reducer meanwhile.
+  /// What must happen outside the lock after an action was published: the observers to yield
+  /// the new state to, and the actions sent from inside the reducer meanwhile.
+  @usableFromInline
+  struct Publication {
+    @usableFromInline let observers: [Int: AsyncStream<State>.Continuation]
+    @usableFromInline let reentrant: [Reentrant]
+
+    @inlinable
+    init(observers: [Int: AsyncStream<State>.Continuation], reentrant: [Reentrant]) {
+      self.observers = observers
+      self.reentrant = reentrant
+    }
+  }
+
+  /// Publishes the state after one action and takes what must happen outside the lock; `nil`
+  /// when nothing must (no observer, nothing sent from inside the reducer): the common case,
+  /// which then copies, retains and allocates nothing.
   @inlinable
-  mutating func publish(_ state: State) -> (
-    observers: [Int: AsyncStream<State>.Continuation], reentrant: [Reentrant]
-  ) {
+  mutating func publish(_ state: State) -> Publication? {
     published = state
-    guard !reentrant.isEmpty else { return (observers, []) }
-    defer { reentrant = [] }
-    return (observers, reentrant)
+    guard !observers.isEmpty || !reentrant.isEmpty else { return nil }
+    let taken = reentrant
+    if !taken.isEmpty { reentrant = [] }
+    return Publication(observers: observers, reentrant: taken)
   }
 
   /// Adds an observer and returns its key. The caller yields the current state to it.
@@ -189,6 +204,7 @@ struct StoreCore<State, Action, Handle> {
   }
 
   /// Whether the task of `token` is still registered (has not returned).
+  @inlinable
   func isRunning(_ token: EffectToken) -> Bool {
     entries[token] != nil
   }

@@ -37,47 +37,105 @@ extension Store {
   /// Runs the reducer for `action` and everything it fed back synchronously, on the calling
   /// thread, first in first out (The Composable Architecture's order).
   ///
+  /// The fast path, an action whose effect is `.none` on a store nobody observes and that sent
+  /// nothing to itself, takes the reducer lock and the core lock once each and allocates,
+  /// retains and releases nothing; anything else goes through ``drain(_:effect:published:cascade:box:)``.
+  ///
   /// - Parameter cascade: The cascade the action belongs to (an effect's), or `nil` to start one
   ///   lazily, when the first effect task starts.
   @inlinable
   func process(_ action: Action, cascade: CascadeID?) -> StoreTask {
     reducer.withLock { box in
       drainer.store(currentThreadID(), ordering: .relaxed)
-      var root = cascade
-      var queue: [QueuedAction<Action>] = []
-      var head = 0
-      var current = QueuedAction(action: action, cascade: nil, reentrant: false)
-      while true {
-        let effect = box.reduce(&box.state, current.action)
-        var fedBack: [QueuedAction<Action>] = []
-        if !effect.isNone, let deliver = box.deliver {
-          var started = current.cascade ?? root
-          _ = runtime.start(
-            effect, origin: current.action, cascade: &started, deliver: deliver,
-            enqueue: {
-              fedBack.append(QueuedAction(action: $0, cascade: current.cascade, reentrant: false))
-            })
-          if current.cascade == nil { root = started }
+      let effect = box.reduce(&box.state, action)
+      var publication: StoreRuntime<State, Action>.Core.Publication?
+      if effect.isNone {
+        publication = runtime.core.withLock { $0.publish(box.state) }
+        if publication == nil {
+          drainer.store(0, ordering: .relaxed)
+          return StoreTask(nil)
         }
-        let state = box.state
-        let published = runtime.core.withLock { $0.publish(state) }
-        // Yielded outside the core lock (an observer's onTermination takes it); the reducer lock,
-        // still held, keeps the order of states.
-        for observer in published.observers.values { observer.yield(state) }
-        for sent in published.reentrant {
-          queue.append(QueuedAction(action: sent.action, cascade: sent.cascade, reentrant: true))
-        }
-        queue += fedBack
-        if current.reentrant, let cascade = current.cascade {
-          runtime.reentrantReduced(cascade: cascade)
-        }
-        guard head < queue.count else { break }
-        current = queue[head]
-        head += 1
       }
+      let task = drain(
+        action, effect: effect, published: publication, cascade: cascade, box: &box)
       drainer.store(0, ordering: .relaxed)
-      guard cascade == nil, let root else { return StoreTask(nil) }
-      return StoreTask(CascadeHandle(id: root, host: runtime))
+      return task
+    }
+  }
+
+  /// The rest of ``process(_:cascade:)`` once `action` was reduced to `effect`: starts its
+  /// effects, publishes, and reduces what it fed back until the queue is empty.
+  ///
+  /// - Parameter published: What publishing the state after `action` handed out, if
+  ///   ``process(_:cascade:)`` published it already (it does when `effect` is `.none`).
+  @inlinable
+  func drain(
+    _ action: Action,
+    effect first: Effect<Action>,
+    published: StoreRuntime<State, Action>.Core.Publication?,
+    cascade: CascadeID?,
+    box: inout ReducerBox<State, Action>
+  ) -> StoreTask {
+    var root = cascade
+    var queue: [QueuedAction<Action>] = []
+    var head = 0
+    var current = QueuedAction(action: action, cascade: nil, reentrant: false)
+    var effect = first
+    var pending = published
+    while true {
+      var fedBack: [QueuedAction<Action>] = []
+      if !effect.isNone, let deliver = box.deliver {
+        start(effect, of: current, root: &root, deliver: deliver, fedBack: &fedBack)
+      }
+      if let publication = pending ?? runtime.core.withLock({ $0.publish(box.state) }) {
+        take(publication, state: box.state, into: &queue)
+      }
+      pending = nil
+      if !fedBack.isEmpty { queue += fedBack }
+      if current.reentrant, let cascade = current.cascade {
+        runtime.reentrantReduced(cascade: cascade)
+      }
+      guard head < queue.count else { break }
+      current = queue[head]
+      head += 1
+      effect = box.reduce(&box.state, current.action)
+    }
+    guard cascade == nil, let root else { return StoreTask(nil) }
+    return StoreTask(CascadeHandle(id: root, host: runtime))
+  }
+
+  /// Starts what `current`'s effect (not `.none`) does: `.send` actions go to `fedBack`, tasks
+  /// join the cascade (`root`, allocated by the first task of the drain's first action).
+  @inlinable
+  func start(
+    _ effect: Effect<Action>,
+    of current: QueuedAction<Action>,
+    root: inout CascadeID?,
+    deliver: @escaping Deliver<Action>,
+    fedBack: inout [QueuedAction<Action>]
+  ) {
+    var started = current.cascade ?? root
+    _ = runtime.start(
+      effect, origin: current.action, cascade: &started, deliver: deliver,
+      enqueue: {
+        fedBack.append(QueuedAction(action: $0, cascade: current.cascade, reentrant: false))
+      })
+    if current.cascade == nil { root = started }
+  }
+
+  /// Feeds the observers the new state and queues the actions sent from inside the reducer.
+  ///
+  /// Yielded outside the core lock (an observer's onTermination takes it); the reducer lock, still
+  /// held, keeps the order of states.
+  @inlinable
+  func take(
+    _ publication: StoreRuntime<State, Action>.Core.Publication,
+    state: State,
+    into queue: inout [QueuedAction<Action>]
+  ) {
+    for observer in publication.observers.values { observer.yield(state) }
+    for sent in publication.reentrant {
+      queue.append(QueuedAction(action: sent.action, cascade: sent.cascade, reentrant: true))
     }
   }
 
@@ -89,8 +147,14 @@ extension Store {
   }
 
   /// An action sent by an effect: handled before `Send` returns, which gives back-pressure.
-  @usableFromInline
+  ///
+  /// Inlinable, so the `deliver` closure made in the store's inlinable initialiser runs the
+  /// caller's specialised ``process(_:cascade:)`` rather than the generic one.
+  @inlinable
   func sendFromEffect(_ action: Action, source: EffectSource<Action>) {
+    if !runtime.core.withLock({ $0.isRunning(source.token) }) {
+      runtime.reportSentFromCompletedEffect(action, source: source)
+    }
     if drainer.load(ordering: .relaxed) == currentThreadID() {
       _ = enqueueReentrant(action)
       return

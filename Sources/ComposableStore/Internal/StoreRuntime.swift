@@ -1,17 +1,32 @@
 import Synchronization
 
-/// Where an action fed back by an effect comes from: its cascade, the task that sent it and the
-/// action whose effect that task runs.
+/// Where an action fed back by an effect comes from: its cascade, the task that sent it, the
+/// action whose effect that task runs and the site of its `run` (for the issue of a send from a
+/// completed effect).
 @usableFromInline
 struct EffectSource<Action: Sendable>: Sendable {
   @usableFromInline let cascade: CascadeID
   @usableFromInline let token: EffectToken
   @usableFromInline let origin: Action
+  @usableFromInline var fileID: StaticString = #fileID
+  @usableFromInline var line: UInt = #line
+
+  /// This source, reporting at the site of `run`.
+  func at(_ run: Effect<Action>.Run) -> Self {
+    var copy = self
+    copy.fileID = run.fileID
+    copy.line = run.line
+    return copy
+  }
 }
 
-/// Delivers an action an effect sent to the store (which it holds weakly).
+/// Makes the ``Send`` an effect task feeds the store with (which it holds weakly).
+///
+/// Made by the store's inlinable initialiser, so each action an effect sends runs code
+/// specialised for the store's types: the generic runtime calls this once per task, not per
+/// action.
 @usableFromInline
-typealias Deliver<Action: Sendable> = @Sendable (Action, EffectSource<Action>) async -> Void
+typealias Deliver<Action: Sendable> = @Sendable (EffectSource<Action>) -> Send<Action>
 
 /// The shell around ``StoreCore``: holds it under the core lock, starts and cancels effect tasks,
 /// interprets effect trees, and resumes continuations and feeds observers outside the lock.
@@ -123,8 +138,7 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
     case .none:
       return
     case .send(let action):
-      guard !Task.isCancelled else { return }
-      await deliver(action, source)
+      await deliver(source)(action)
     case .run(let run):
       await execute(run, source: source, deliver: deliver)
     case .merge(let effects):
@@ -164,14 +178,7 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
   func execute(
     _ run: Effect<Action>.Run, source: EffectSource<Action>, deliver: @escaping Deliver<Action>
   ) async {
-    let send = Send<Action> { [self] action in
-      if !core.withLock({ $0.isRunning(source.token) }) {
-        reportIssue(
-          FailureText.sentFromCompletedEffect(action: action, origin: source.origin),
-          run.fileID, run.line)
-      }
-      await deliver(action, source)
-    }
+    let send = deliver(source.at(run))
     do {
       try await run.operation(send)
     } catch is CancellationError {
@@ -214,6 +221,14 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
   }
 
   // MARK: Cancellation and waiting
+
+  /// An effect sent `action` after it had completed: report it at the effect's site.
+  @usableFromInline
+  func reportSentFromCompletedEffect(_ action: Action, source: EffectSource<Action>) {
+    reportIssue(
+      FailureText.sentFromCompletedEffect(action: action, origin: source.origin),
+      source.fileID, source.line)
+  }
 
   /// Cancels every running effect marked with `id`.
   @usableFromInline

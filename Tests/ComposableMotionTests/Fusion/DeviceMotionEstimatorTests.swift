@@ -99,8 +99,9 @@ struct DeviceMotionEstimatorTests {
     #expect(motion.magneticField.accuracy == .uncalibrated)
   }
 
-  @Test func theFieldAccuracyFollowsTheMagneticReference() {
-    var estimator = DeviceMotionEstimator(frame: .xMagneticNorthZVertical)
+  @Test func withoutCalibrationTheFieldAccuracyFollowsTheMagneticReference() {
+    var estimator = DeviceMotionEstimator(
+      frame: .xMagneticNorthZVertical, calibratesMagnetometer: false)
     var imu = SyntheticIMU()
     func feed(seconds: Double, turning rate: Double)
       -> DeviceMotion.MagneticFieldCalibrationAccuracy
@@ -189,5 +190,37 @@ struct DeviceMotionEstimatorTests {
     #expect(
       motion.rotationRate.x == 0 && motion.gravity.z == -1
         && motion.attitude.quaternion == .identity)
+  }
+
+  @Test func theMagneticFieldIsCalibratedAndItsAccuracyRisesAsTheDeviceTurns() {
+    var estimator = DeviceMotionEstimator(frame: .xMagneticNorthZVertical)
+    var imu = SyntheticIMU()
+    // The device's own hard iron, in its axes.
+    imu.magneticDisturbance = SIMD3(30, -20, 10)
+    var accuracies: [DeviceMotion.MagneticFieldCalibrationAccuracy] = []
+    var last: DeviceMotion?
+    for step in 0..<4000 {
+      let t = Double(step) / 100
+      let turning = SIMD3(0.6 * sin(0.5 * t), 0.6 * cos(0.3 * t), 0.5)
+      let s = imu.sample(angularVelocity: turning)
+      let m = s.magnetometer ?? .zero
+      let g = s.gyroscope ?? .zero
+      let a = s.accelerometer ?? .zero
+      let motion = estimator.update(
+        rotationRate: RotationRate(x: g.x, y: g.y, z: g.z),
+        acceleration: Acceleration(x: -a.x / 9.80665, y: -a.y / 9.80665, z: -a.z / 9.80665),
+        magneticField: MagneticField(x: m.x, y: m.y, z: m.z), timestamp: s.time)
+      accuracies.append(motion.magneticField.accuracy)
+      last = motion
+      imu.advance(angularVelocity: turning)
+    }
+    #expect(accuracies.first == .uncalibrated)
+    #expect(accuracies.last == .high)
+    // The reported field is the Earth's field in device axes, the hard iron removed.
+    let truth = imu.orientation.conjugate.rotate(imu.earthField)
+    let field = last?.magneticField.field ?? MagneticField(x: 0, y: 0, z: 0)
+    let error = SIMD3(field.x, field.y, field.z) - truth
+    #expect((error * error).sum().squareRoot() < 1.5)
+    #expect(estimator.magnetometerCalibration?.accuracy == .high)
   }
 }

@@ -10,4 +10,12 @@ extension SIMD3<Double> {
     let scaled = self / scale
     return scaled / (scaled * scaled).sum().squareRoot()
   }
+
+  /// The Euclidean length, scaled by the largest component first so that no square overflows.
+  var length: Double {
+    let scale = Swift.max(Swift.abs(x), Swift.abs(y), Swift.abs(z))
+    guard scale > 0, scale.isFinite else { return scale }
+    let scaled = self / scale
+    return scale * (scaled * scaled).sum().squareRoot()
+  }
 }

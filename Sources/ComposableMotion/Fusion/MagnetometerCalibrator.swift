@@ -1,0 +1,369 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Learns a ``MagnetometerCalibration`` online from the rotations the device goes through, like the
+/// calibration Core Motion runs behind `CMCalibratedMagneticField`.
+///
+/// Each time the gyroscope-and-accelerometer orientation has turned by ``Parameters/stepAngle`` since the
+/// last sample it used, the calibrator adds the raw field to a least-squares fit of the model
+/// `R (K m + c + τ Δm) = e` (τ the magnetometer's delay): rotated into the z-up frame of the orientation
+/// `R`, the corrected field must be one fixed vector `e`, the Earth's field. The orientation tells it how the field should have turned, so a
+/// small rotation already pins down the hard iron, where fitting an ellipsoid to the field's norms alone
+/// needs the device turned to face every direction. Once a fit exists, a sample whose corrected strength
+/// or dip is far from the fitted Earth's field is a disturbance (a magnet, steel) and is not learned from;
+/// if the disagreement persists while the device keeps turning, the environment (or the device's own
+/// magnetization) has changed and the fit starts again. Old samples are forgotten exponentially, so the
+/// memory is fixed and the calibration follows a slow change.
+///
+/// The accuracy comes from the fit's own confidence: the predicted error of the corrected field's
+/// direction (from the rotation coverage and the residual scatter) and the residual itself.
+///
+/// ```swift
+/// var calibrator = MagnetometerCalibrator(initial: saved)
+/// let field = calibrator.update(raw, orientation6D: filter.orientation6D)
+/// print(calibrator.calibration.accuracy, calibrator.calibration.textLine)
+/// ```
+public struct MagnetometerCalibrator: Sendable {
+  /// The calibrator's tuning. The defaults follow the magnetometer's physics (Earth's field, noise of a
+  /// few tenths of a µT), not any one recording.
+  public struct Parameters: Sendable, Hashable {
+    /// The rotation in degrees between two samples the fit uses: samples while the device rests add
+    /// nothing but weight.
+    public var stepAngle = 1.0
+    /// The fewest samples averaged into one step: at fast rotation every sample turns by more than
+    /// ``stepAngle``, and averaging a few keeps the cost per sample low and the noise down.
+    public var samplesPerStep = 4
+    /// The number of samples after which an old sample's weight has fallen to 1/e.
+    public var memory = 600.0
+    /// The samples (each one step of rotation) needed before the first fit.
+    public var minimumSamples = 20.0
+    /// How many new samples between two fits at first (later up to 64).
+    public var samplesPerFit = 8
+    /// Relative deviation of the corrected field strength from the learned one that marks a disturbance.
+    public var strengthGate = 0.1
+    /// Deviation of the corrected field's dip from the learned one that marks a disturbance, in degrees.
+    public var dipGate = 10.0
+    /// How many consecutive disturbed samples (each one step of rotation) mean the environment changed
+    /// and the fit starts again.
+    public var relearnAfter = 150
+    /// How many times larger the residual of the calibration in use must be than a new fit's, on the same
+    /// samples, before the fit replaces it (a likelihood-ratio test: noise alone gives about 1).
+    public var improvementRatio = 3.0
+    /// The rotation rate in rad/s at which a sample weighs half: turning at ω, a delay of τ between the
+    /// magnetometer and the gyroscope misplaces the field by ωτ, so fast samples are less certain.
+    public var fastRotation = 1.0
+    /// How far soft iron typically bends a magnetometer's correction away from the identity (the spread
+    /// of its entries, dimensionless): a prior that keeps the correction sane while the rotations seen so
+    /// far leave part of it unobservable.
+    public var softIronSpread = 0.03
+    /// The expected error of one sample against the model, relative to the field strength (noise,
+    /// orientation error): how much one sample weighs against ``softIronSpread``.
+    public var equationNoise = 0.02
+    /// The largest predicted error of the corrected field's direction, in degrees, for each accuracy.
+    public var directionErrorLimits = Limits(high: 1, medium: 3, low: 10)
+    /// The largest relative residual (per component, against the field strength) for each accuracy.
+    public var residualLimits = Limits(high: 0.03, medium: 0.06, low: 0.15)
+
+    /// The defaults.
+    public init() {}
+
+    /// Upper limits for the ``DeviceMotion/MagneticFieldCalibrationAccuracy`` levels.
+    public struct Limits: Sendable, Hashable {
+      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/high``.
+      public var high: Double
+      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/medium``.
+      public var medium: Double
+      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/low``; above it the fit is not used.
+      public var low: Double
+
+      /// Creates limits, increasing from `high` to `low`.
+      public init(high: Double, medium: Double, low: Double) {
+        self.high = high
+        self.medium = medium
+        self.low = low
+      }
+    }
+  }
+
+  /// What the calibrator is doing.
+  public enum Phase: Sendable, Hashable {
+    /// No Earth's field is known: every step of rotation is learned from.
+    case learning
+    /// A fitted (or restored) Earth's field gates the samples: disturbed ones are not learned from.
+    case refining
+  }
+
+  /// The tuning in use.
+  public let parameters: Parameters
+  /// The calibration in use: ``MagnetometerCalibration/uncalibrated`` until a fit is good enough, or the
+  /// restored one.
+  public private(set) var calibration: MagnetometerCalibration
+  /// What the calibrator is doing.
+  public private(set) var phase: Phase
+  /// Samples (steps of rotation) learned from.
+  public private(set) var learnedSampleCount = 0
+  /// Samples not learned from because the field was disturbed.
+  public private(set) var disturbedSampleCount = 0
+  /// How many times a persistent disagreement restarted the fit.
+  public private(set) var restartCount = 0
+  /// How many fits replaced the calibration in use.
+  public private(set) var adoptedFitCount = 0
+  /// Whether the most recent ``update(_:orientation6D:)`` replaced the calibration with one that turns or
+  /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
+  public private(set) var changedNoticeably = false
+
+  /// cos(stepAngle / 2): two unit quaternions differ by more than the step when |q·p| is below it.
+  private let stepCosine: Double
+  private var correction = Matrix3.identity
+  private var correctedOffset = SIMD3<Double>.zero
+  private var leastSquares = CalibrationLeastSquares()
+  private var scale = 0.0
+  private var lastStep: Quaternion?
+  private var samplesSinceFit = 0
+  private var consecutiveDisturbed = 0
+  private var declinedFits = 0
+  // Sums of the samples since the last step (the rate squared, in (rad/s)²).
+  private var blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
+  private var blockField = SIMD3<Double>.zero
+  private var blockRate = 0.0
+  private var blockCount = 0
+  private var previousBlockField = SIMD3<Double>.zero
+  private var previousBlockCount = 0
+  // The magnetometer's delay behind the orientation, in samples, from the fit in use (trace-3 scale).
+  private var delay = 0.0
+
+  /// Creates a calibrator, starting from a saved calibration if there is one.
+  ///
+  /// - Parameters:
+  ///   - initial: a calibration restored with ``MagnetometerCalibration/init(textLine:)``; it is used at
+  ///     once, and refined. With a known field strength it also gates disturbances from the start.
+  ///   - parameters: the tuning.
+  public init(initial: MagnetometerCalibration? = nil, parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+    self.stepCosine = cos(parameters.stepAngle * Double.pi / 360)
+    let start = initial ?? .uncalibrated
+    self.calibration = start
+    self.phase = start.fieldStrength > 0 && start.accuracy > .uncalibrated ? .refining : .learning
+    if start.fieldStrength > 0 { scale = start.fieldStrength }
+    setCorrection(start)
+  }
+
+  /// Corrects a raw field with the calibration in use, after learning from it.
+  ///
+  /// - Parameters:
+  ///   - raw: the magnetometer in µT, device axes (finite; the filter rejects absurd values first).
+  ///   - orientation6D: the gyroscope-and-accelerometer orientation (device → a z-up frame) at the same
+  ///     time, unit length.
+  ///   - rotationRate: the gyroscope's rate in rad/s (its length), if known: samples taken while turning
+  ///     fast weigh less, since a small delay between the sensors becomes a large field error.
+  /// - Returns: the corrected field in µT, device axes.
+  public mutating func update(
+    _ raw: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double = 0
+  ) -> SIMD3<Double> {
+    update(raw, orientation6D: orientation6D, squaredRotationRate: rotationRate * rotationRate)
+  }
+
+  /// ``update(_:orientation6D:rotationRate:)`` with the rate squared ((rad/s)²), which the filter has
+  /// without a square root.
+  @inline(__always)
+  mutating func update(
+    _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double
+  ) -> SIMD3<Double> {
+    changedNoticeably = false
+    // Samples between two steps are averaged (field and orientation alike): the field's noise shrinks
+    // with every sample, at the cost of a few additions.
+    let sign: Double =
+      (blockOrientation.w * orientation6D.w + blockOrientation.x * orientation6D.x
+        + blockOrientation.y * orientation6D.y + blockOrientation.z * orientation6D.z) < 0 ? -1 : 1
+    blockOrientation = Quaternion(
+      w: blockOrientation.w + sign * orientation6D.w,
+      x: blockOrientation.x + sign * orientation6D.x,
+      y: blockOrientation.y + sign * orientation6D.y, z: blockOrientation.z + sign * orientation6D.z
+    )
+    blockField += raw
+    blockRate += squaredRotationRate.isFinite ? squaredRotationRate : 0
+    blockCount += 1
+    if blockCount >= parameters.samplesPerStep, isNewStep(orientation6D) {
+      let count = Double(blockCount)
+      let field = blockField / count
+      // The field's rate of change per sample, between the centres of this block and the last.
+      let change =
+        previousBlockCount > 0
+        ? (field - previousBlockField) / ((count + Double(previousBlockCount)) / 2) : .zero
+      previousBlockField = field
+      previousBlockCount = blockCount
+      learn(
+        field, change: change, orientation6D: blockOrientation.normalized,
+        squaredRotationRate: blockRate / count)
+      blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
+      blockField = .zero
+      blockRate = 0
+      blockCount = 0
+    }
+    return correction * raw - correctedOffset
+  }
+
+  /// The corrected field for a raw one (µT) with the calibration in use, without learning.
+  @inline(__always)
+  public func corrected(_ raw: SIMD3<Double>) -> SIMD3<Double> {
+    correction * raw - correctedOffset
+  }
+
+  @inline(__always)
+  private mutating func isNewStep(_ q: Quaternion) -> Bool {
+    guard let last = lastStep else {
+      lastStep = q
+      return true
+    }
+    let cosine = abs(q.w * last.w + q.x * last.x + q.y * last.y + q.z * last.z)
+    guard cosine < stepCosine else { return false }
+    lastStep = q
+    return true
+  }
+
+  private mutating func learn(
+    _ raw: SIMD3<Double>, change: SIMD3<Double>, orientation6D: Quaternion,
+    squaredRotationRate: Double
+  ) {
+    let rotation = Matrix3(rotation: orientation6D)
+    if phase == .refining, isDisturbed(corrected(raw), up: rotation.r2) {
+      disturbedSampleCount += 1
+      consecutiveDisturbed += 1
+      if consecutiveDisturbed > parameters.relearnAfter { restart() }
+      return
+    }
+    consecutiveDisturbed = 0
+    if scale == 0 { scale = max(raw.length, 1) }
+    let fast = parameters.fastRotation * parameters.fastRotation
+    let relativeSquare = squaredRotationRate.isFinite && fast > 0 ? squaredRotationRate / fast : 0
+    leastSquares.add(
+      raw: raw / scale, rate: change / scale, rotation: rotation,
+      sampleWeight: 1 / (1 + relativeSquare),
+      forgetting: 1 - 1 / max(parameters.memory, 1))
+    learnedSampleCount += 1
+    samplesSinceFit += 1
+    // Fits become rarer as the samples pile up (every 8 steps at first, at most every 64): each new
+    // step then changes the answer less, and a fit costs a 14 × 14 factorization.
+    let interval = max(parameters.samplesPerFit, min(64, learnedSampleCount / 16))
+    if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval {
+      samplesSinceFit = 0
+      fit(raw)
+    }
+  }
+
+  /// Whether a corrected field's strength or dip is far from the learned Earth's field (`up` is the
+  /// frame's vertical in device axes).
+  private func isDisturbed(_ field: SIMD3<Double>, up: SIMD3<Double>) -> Bool {
+    let strength = field.length
+    guard strength > 0 else { return true }
+    let reference = calibration.fieldStrength
+    let dip = asin(max(-1, min(1, -dot(field, up) / strength))) * 180 / Double.pi
+    return abs(strength - reference) > parameters.strengthGate * reference
+      || abs(dip - calibration.dip) > parameters.dipGate
+  }
+
+  /// Starts the fit again after a persistent disagreement; the calibration stays in use, trusted less.
+  private mutating func restart() {
+    leastSquares.reset()
+    phase = .learning
+    consecutiveDisturbed = 0
+    samplesSinceFit = 0
+    declinedFits = 0
+    restartCount += 1
+    if calibration.accuracy > .low { calibration.accuracy = .low }
+  }
+
+  private mutating func fit(_ raw: SIMD3<Double>) {
+    let weight = pow(parameters.equationNoise / parameters.softIronSpread, 2)
+    guard let solution = leastSquares.solve(softIronPriorWeight: weight, at: raw / scale),
+      let candidate = calibration(from: solution)
+    else { return }
+    guard candidate.accuracy > .uncalibrated else { return }
+    // Keep the calibration in use unless the fit explains the same samples clearly better: a fit always
+    // absorbs some of the noise and of the field's unevenness, and chasing that makes a good calibration
+    // worse.
+    let inUse = trace(correction)
+    if inUse > 0 {
+      let s = 3 / inUse
+      let current = leastSquares.residualSumOfSquares(
+        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: delay)
+      guard current > parameters.improvementRatio * solution.residualSum else { return }
+    }
+    if candidate.accuracy < calibration.accuracy {
+      // One worse fit may be a disturbance slipping through; several in a row are the new truth.
+      declinedFits += 1
+      guard declinedFits >= 8 else { return }
+    }
+    declinedFits = 0
+    let before = corrected(raw)
+    calibration = candidate
+    setCorrection(candidate)
+    delay = solution.delay
+    phase = .refining
+    adoptedFitCount += 1
+    let after = corrected(raw)
+    let product = before.length * after.length
+    if product > 0 {
+      let cosine = dot(before, after) / product
+      let ratio = after.length / before.length
+      changedNoticeably = cosine < cos(Double.pi / 180) || abs(ratio - 1) > 0.03
+    }
+  }
+
+  /// The calibration a solution describes, in µT, with the accuracy its confidence earns; `nil` if it is
+  /// not a plausible calibration (a reflection, a singular or huge correction).
+  private func calibration(from solution: CalibrationLeastSquares.Solution)
+    -> MagnetometerCalibration?
+  {
+    let k = solution.soft
+    let determinant = dot(k.r0, cross(k.r1, k.r2))
+    guard determinant > 1e-6, determinant.isFinite else { return nil }
+    // Volume-preserving: the corrected field's strength is the ellipsoid's mean radius.
+    let factor = 1 / cbrt(determinant)
+    let soft = k.scaled(factor)
+    let earth = solution.earth * factor * scale
+    let offset = solution.offset * factor * scale
+    guard let inverse = soft.inverse else { return nil }
+    let hardIron = -(inverse * offset)
+    let strength = earth.length
+    guard strength > 0, strength.isFinite,
+      max(abs(hardIron.x), abs(hardIron.y), abs(hardIron.z))
+        <= MagnetometerCalibration.largestHardIron,
+      [soft.r0, soft.r1, soft.r2].allSatisfy({
+        max(abs($0.x), abs($0.y), abs($0.z)) <= MagnetometerCalibration.largestCorrection
+      })
+    else { return nil }
+    let normalizedStrength = solution.earth.length
+    let directionError =
+      (solution.fieldVariance.squareRoot() / normalizedStrength) * 180 / Double.pi
+    let residual = solution.residualVariance.squareRoot() / normalizedStrength
+    return MagnetometerCalibration(
+      hardIron: hardIron,
+      softIronCorrection: .init(x: soft.r0, y: soft.r1, z: soft.r2),
+      accuracy: accuracy(directionError: directionError, residual: residual),
+      fieldStrength: strength,
+      dip: asin(max(-1, min(1, -earth.z / strength))) * 180 / Double.pi)
+  }
+
+  private func accuracy(directionError: Double, residual: Double)
+    -> DeviceMotion.MagneticFieldCalibrationAccuracy
+  {
+    guard directionError.isFinite, residual.isFinite else { return .uncalibrated }
+    let d = parameters.directionErrorLimits
+    let r = parameters.residualLimits
+    if directionError <= d.high && residual <= r.high { return .high }
+    if directionError <= d.medium && residual <= r.medium { return .medium }
+    if directionError <= d.low && residual <= r.low { return .low }
+    return .uncalibrated
+  }
+
+  private func trace(_ m: Matrix3) -> Double { m.r0.x + m.r1.y + m.r2.z }
+
+  private mutating func setCorrection(_ calibration: MagnetometerCalibration) {
+    correction = Matrix3(calibration.softIronCorrection)
+    correctedOffset = correction * calibration.hardIron
+  }
+}
