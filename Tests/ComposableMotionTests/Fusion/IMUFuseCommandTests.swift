@@ -94,6 +94,20 @@ struct IMUFuseCommandTests {
     #expect(result.output.isEmpty)
   }
 
+  @Test func aCalibrationFileWithAnEndlessFirstLineIsRefusedWithoutReadingIt() throws {
+    let input = try temporaryFile(
+      "t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n0.01,0,0,0,0,0,9.8\n")
+    let calibration = try temporaryFile(String(repeating: "x", count: 100_000))
+    defer {
+      try? FileManager.default.removeItem(at: input)
+      try? FileManager.default.removeItem(at: calibration)
+    }
+    let result = try run([input.path, "--calibration-in", calibration.path])
+    #expect(result.status == 1)
+    #expect(result.error.contains("the first line is longer than 4096 bytes"))
+    #expect(result.error.count < 300, "no excerpt of the line")
+  }
+
   @Test func usageErrorsExitWithStatus2AndHelpExitsWith0() throws {
     #expect(try run([]).status == 2)
     #expect(try run(["a.csv", "--frobnicate"]).status == 2)
