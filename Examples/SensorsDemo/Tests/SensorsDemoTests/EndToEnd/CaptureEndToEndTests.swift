@@ -56,7 +56,13 @@ struct CaptureEndToEndTests {
         "0.000001",
       ])
       #expect(replay.status == 0, "\(replay.standardError)")
-      #expect(Self.events(sensor, in: replay) == captured, "\(sensor)")
+      // The recorder writes each sample as the client delivers it, before the store prints it:
+      // when `--seconds` ends the capture, the last sample or two can be in the file but not yet
+      // on stdout. Everything printed must replay exactly, in order, and nothing more than that
+      // in-flight tail may follow.
+      let replayed = Self.events(sensor, in: replay)
+      #expect(Array(replayed.prefix(captured.count)) == captured, "\(sensor)")
+      #expect(replayed.count - captured.count <= 2, "\(sensor): \(replayed.count) replayed")
     }
     let fixes = Self.events("location", in: run)
     #expect(!fixes.isEmpty)
