@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Glibc
 import LinuxIIO
-import Synchronization
 import SensorsTestSupport
+import Synchronization
 import Testing
 
 /// Cancelling a consumer while its reader thread is handing over samples. The runtime runs the

@@ -75,7 +75,8 @@ private func expectDenied<Element>(
 }
 
 /// The half of ``MotionClientPermissionTests`` that runs as `nobody`.
-@Suite(.tags(.integration), 
+@Suite(
+  .tags(.integration),
   .enabled(
     if: ChildProcess.isChild(MotionClientPermissionTests.childMode),
     "runs only as the unprivileged child of MotionClientPermissionTests"))

@@ -7,7 +7,8 @@ import Testing
 /// `MotionClient.live()` with its defaults, against real boards' descriptions loaded by
 /// umockdev at `/sys/bus/iio/devices`, and a real captured stream on `/dev/iio:device0`.
 /// Each test re-runs its twin in ``MotionClientUmockdevChildTests`` under `umockdev-run`.
-@Suite(.tags(.integration), 
+@Suite(
+  .tags(.integration),
   .enabled(
     if: Umockdev.executable != nil,
     "umockdev-run is not installed: `sudo apt-get install umockdev` runs these integration tests"),
