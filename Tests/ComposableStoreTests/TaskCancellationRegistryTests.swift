@@ -1,3 +1,4 @@
+import ComposableSensorsTesting
 import Testing
 
 @testable import ComposableStore
@@ -10,13 +11,15 @@ import Testing
     TaskCancellations.process.count(id: AnyHashableSendable(id))
   }
 
-  /// A task sleeping for 1,000 s under `withTaskCancellation(id:)`, returned once it started.
+  /// A task sleeping under `withTaskCancellation(id:)` on a TestClock nobody advances (only
+  /// cancellation ends it), returned once it started.
   private func sleeping(id: some Hashable & Sendable) async -> Task<Void, any Error> {
     let (started, signal) = AsyncStream.makeStream(of: Void.self)
+    let clock = TestClock()
     let task = Task {
       try await withTaskCancellation(id: id) {
         signal.yield()
-        try await Task.sleep(for: .seconds(1_000))
+        try await clock.sleep(for: .seconds(1_000))
       }
     }
     for await _ in started { break }

@@ -25,24 +25,7 @@ extension OrientationFilter {
       }
     }
     guard interval > 0 else { return }
-    let rate = gyroscope - bias
-    // Exact rotation over the interval: angle |ω|·dt about ω. With h = |ω|·dt/2 the quaternion is
-    // (cos h, ω · dt/2 · sin(h)/h); series for small h avoid dividing by |ω| and two libm calls.
-    let squaredNorm = dot(rate, rate)
-    let halfInterval = interval / 2
-    let h2 = squaredNorm * halfInterval * halfInterval
-    let c: Double
-    let sinc: Double
-    if h2 < 0.0025 {
-      c = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30))
-      sinc = 1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42))
-    } else {
-      let h = h2.squareRoot()
-      c = cos(h)
-      sinc = sin(h) / h
-    }
-    let v = rate * (halfInterval * sinc)
-    let step = Quaternion(w: c, x: v.x, y: v.y, z: v.z)
+    let step = Quaternion.strapdownStep(gyroscope - bias, interval: interval)
     gyroscopeQuaternion = (gyroscopeQuaternion * step).renormalized
   }
 

@@ -56,20 +56,14 @@ final class DeviceMotionSession: Sendable {
   /// Feeds a scan; returns a device motion when one is due.
   func update(_ scan: MotionScan) -> DeviceMotion? {
     let current = generation()
-    let period: Double
-    if let cached = state.withLock({ $0.period }), cached.generation == current {
-      period = cached.seconds
-    } else {
-      // Read outside the lock: `interval` takes the registry's.
-      period = seconds(interval())
-    }
-    let (motion, adopted) = state.withLock {
-      state -> (DeviceMotion?, MagnetometerCalibration?) in
-      state.period = (period, current)
+    // One lock per scan: the cached period paces the output here unless the interval changed,
+    // and only then is the interval read (outside the lock: `interval` takes the registry's).
+    let (fused, adopted, paced) = state.withLock {
+      state -> (DeviceMotion?, MagnetometerCalibration?, Bool) in
       if let acceleration = scan.acceleration { state.acceleration = acceleration }
       if let field = scan.magneticField { state.pendingField = field }
       guard let rate = scan.rotationRate, let acceleration = state.acceleration else {
-        return (nil, nil)
+        return (nil, nil, true)
       }
       let fits = state.estimator.filter.magnetometerCalibrator?.adoptedFitCount
       let motion = state.estimator.update(
@@ -78,8 +72,20 @@ final class DeviceMotionSession: Sendable {
       state.pendingField = nil
       let calibrator = state.estimator.filter.magnetometerCalibrator
       let adopted = calibrator?.adoptedFitCount != fits ? calibrator?.calibration : nil
-      let due = OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue)
-      return (due ? motion : nil, adopted)
+      guard let cached = state.period, cached.generation == current else {
+        return (motion, adopted, false)
+      }
+      let due = OutputPacing.isDue(scan.timestamp, period: cached.seconds, nextDue: &state.nextDue)
+      return (due ? motion : nil, adopted, true)
+    }
+    var motion = fused
+    if !paced {
+      let period = seconds(interval())
+      let due = state.withLock { state in
+        state.period = (period, current)
+        return OutputPacing.isDue(scan.timestamp, period: period, nextDue: &state.nextDue)
+      }
+      if !due { motion = nil }
     }
     if let adopted { calibration.save(adopted) }
     return motion

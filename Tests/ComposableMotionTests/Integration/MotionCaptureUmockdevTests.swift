@@ -14,9 +14,7 @@ import Testing
 /// ``MotionCaptureUmockdevChildTests`` under `umockdev-run`.
 @Suite(
   .tags(.integration),
-  .enabled(
-    if: Umockdev.executable != nil,
-    "umockdev-run is not installed: `sudo apt-get install umockdev` runs these integration tests"),
+  .umockdevInstalled,
   .timeLimit(.minutes(2)))
 struct MotionCaptureUmockdevTests {
   @Test func aPolledNineAxisIMUReplaysItsCaptureExactly() async throws {
@@ -34,7 +32,7 @@ struct MotionCaptureUmockdevTests {
 }
 
 /// The halves that run inside `umockdev-run`; disabled in an ordinary run.
-@Suite(.tags(.integration), .enabled(if: Umockdev.isChild, "runs only inside umockdev-run"))
+@Suite(.tags(.integration), .insideUmockdev)
 struct MotionCaptureUmockdevChildTests {
   private func temporaryPath() -> String {
     FileManager.default.temporaryDirectory

@@ -9,9 +9,7 @@ import Testing
 /// Each test re-runs its twin in ``MotionClientUmockdevChildTests`` under `umockdev-run`.
 @Suite(
   .tags(.integration),
-  .enabled(
-    if: Umockdev.executable != nil,
-    "umockdev-run is not installed: `sudo apt-get install umockdev` runs these integration tests"),
+  .umockdevInstalled,
   .timeLimit(.minutes(2)))
 struct MotionClientUmockdevTests {
   @Test func pollsAnADIS16480AtTheDefaultRoot() async throws {
@@ -29,7 +27,7 @@ struct MotionClientUmockdevTests {
 }
 
 /// The halves that run inside `umockdev-run`; disabled in an ordinary run.
-@Suite(.tags(.integration), .enabled(if: Umockdev.isChild, "runs only inside umockdev-run"))
+@Suite(.tags(.integration), .insideUmockdev)
 struct MotionClientUmockdevChildTests {
   @Test func polledADIS16480() async throws {
     let motion = MotionClient.live(mode: .polling, clock: TestClock())

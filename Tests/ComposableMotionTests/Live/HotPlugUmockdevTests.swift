@@ -8,9 +8,7 @@ import Testing
 /// ADIS16480 by removing its entry from the testbed, then plugs it back under another number.
 @Suite(
   .tags(.integration),
-  .enabled(
-    if: Umockdev.executable != nil,
-    "umockdev-run is not installed: `sudo apt-get install umockdev` runs these integration tests"),
+  .umockdevInstalled,
   .timeLimit(.minutes(2)))
 struct HotPlugUmockdevTests {
   @Test func unplugAndReplugAtTheDefaultRoot() async throws {
@@ -21,7 +19,7 @@ struct HotPlugUmockdevTests {
 }
 
 /// The half that runs inside `umockdev-run`; disabled in an ordinary run.
-@Suite(.tags(.integration), .enabled(if: Umockdev.isChild, "runs only inside umockdev-run"))
+@Suite(.tags(.integration), .insideUmockdev)
 struct HotPlugUmockdevChildTests {
   @Test func unplugAndReplug() async throws {
     let testbed = try #require(ProcessInfo.processInfo.environment["UMOCKDEV_DIR"])

@@ -1,5 +1,6 @@
 import Foundation
 import SensorsTestSupport
+import Testing
 
 /// Runs one of this bundle's tests again inside `umockdev-run`, so that the code under test
 /// reads the fixture at the real `/sys/bus/iio/devices` and `/dev/iio:deviceN`.
@@ -35,5 +36,19 @@ enum Umockdev {
       let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures")
     else { throw UmockdevDescription.FixtureMissing(name: "\(name).\(ext)") }
     return url.path
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// Enables a parent suite whose tests re-run a twin under `umockdev-run`, when it is installed.
+  static var umockdevInstalled: Self {
+    .enabled(
+      if: Umockdev.executable != nil,
+      "umockdev-run is not installed: `sudo apt-get install umockdev` runs these integration tests")
+  }
+
+  /// Enables a suite of twins only inside `umockdev-run`, where ``Umockdev/run`` starts them.
+  static var insideUmockdev: Self {
+    .enabled(if: Umockdev.isChild, "runs only inside umockdev-run")
   }
 }

@@ -71,9 +71,10 @@ extension OfflineOrientationSmoother {
           let rate = (samples[index].gyroscope ?? .zero) - (previousBias + bias[index]) / 2
           if index == upper, lower != upper {
             // The integrated frame's origin: half-way through the step between the middle two samples.
-            middle = (q * strapdownStep(rate, interval: intervals[index] / 2)).renormalized
+            middle =
+              (q * Quaternion.strapdownStep(rate, interval: intervals[index] / 2)).renormalized
           }
-          q = (q * strapdownStep(rate, interval: intervals[index])).renormalized
+          q = (q * Quaternion.strapdownStep(rate, interval: intervals[index])).renormalized
         }
         previousBias = bias[index]
       }
@@ -169,23 +170,4 @@ private func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   let middle = sorted.count / 2
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
-/// The rotation by `rate` (rad/s) over `interval` s: angle |rate|·interval about `rate`, with series for
-/// small angles so a zero rate needs no division.
-private func strapdownStep(_ rate: SIMD3<Double>, interval: Double) -> Quaternion {
-  let half = interval / 2
-  let h2 = (rate * rate).sum() * half * half
-  let c: Double
-  let sinc: Double
-  if h2 < 0.0025 {
-    c = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30))
-    sinc = 1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42))
-  } else {
-    let h = h2.squareRoot()
-    c = cos(h)
-    sinc = sin(h) / h
-  }
-  let v = rate * (half * sinc)
-  return Quaternion(w: c, x: v.x, y: v.y, z: v.z)
 }
