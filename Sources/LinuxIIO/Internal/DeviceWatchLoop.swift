@@ -80,8 +80,13 @@ struct DeviceWatchLoop: Sendable {
   /// Scans the root and reports what changed since the last look.
   private func look(_ tracker: inout DeviceSetTracker) throws(IIOError) {
     let found = try watcher.system.scan()
-    let unreadable = Set(found.skipped.map(\.id))
-    for change in tracker.looked(at: found.devices, unreadable: unreadable) {
+    // The kernel gives every IIO device a `name` attribute; an entry without one (its name falls
+    // back to the entry's) is still being written, or half gone (seen under umockdev when a
+    // device is unplugged): not a device yet, looked at again after the next quiet spell.
+    let formed = found.devices.filter { $0.name != $0.id }
+    let unreadable = Set(
+      found.skipped.map(\.id) + found.devices.filter { $0.name == $0.id }.map(\.id))
+    for change in tracker.looked(at: formed, unreadable: unreadable) {
       continuation.yield(change)
     }
   }

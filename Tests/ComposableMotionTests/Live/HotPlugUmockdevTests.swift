@@ -51,11 +51,12 @@ struct HotPlugUmockdevChildTests {
 
     try FileManager.default.createSymbolicLink(
       atPath: entries + "iio:device3", withDestinationPath: target)
-    guard case .deviceConnected(let back, _) = await event.next() else {
-      Issue.record("expected a connection")
+    let next = await event.next()
+    guard case .deviceConnected(let back, _) = next else {
+      Issue.record("expected a connection, got \(String(describing: next))")
       return
     }
-    #expect(back.id == "iio:device3" && back.name == "adis16480")
+    #expect(back.id == "iio:device3" && back.name == "adis16480", "\(back)")
     var again = motion.startAccelerometerUpdates(id: "imu").makeAsyncIterator()
     let replugged = try #require(try await again.next())
     #expect(abs(replugged.acceleration.z - -0.996255297) < 1e-9)
