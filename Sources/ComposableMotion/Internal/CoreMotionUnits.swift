@@ -40,16 +40,35 @@ enum CoreMotionUnits {
 }
 
 extension CoreMotionUnits {
+  /// Which raw sensors' values a scan keeps, looked up once per reader rather than hashed for
+  /// every scan.
+  struct Kept: Sendable, Equatable {
+    var acceleration: Bool
+    var rotationRate: Bool
+    var magneticField: Bool
+
+    init(_ sensors: Set<MotionSensor>) {
+      acceleration = sensors.contains(.accelerometer)
+      rotationRate = sensors.contains(.gyro)
+      magneticField = sensors.contains(.magnetometer)
+    }
+  }
+
   /// Converts an IIO sample (SI units, mount matrix applied) to a scan, keeping only `sensors`.
   static func scan(_ sample: IIOSample, sensors: Set<MotionSensor>) -> MotionScan {
-    func vector(_ sensor: MotionSensor, _ type: IIOChannelType) -> SIMD3<Double>? {
-      guard sensors.contains(sensor), let v = sample.vector(type) else { return nil }
+    scan(sample, keeping: Kept(sensors))
+  }
+
+  /// Converts an IIO sample (SI units, mount matrix applied) to a scan, keeping only `kept`.
+  static func scan(_ sample: IIOSample, keeping kept: Kept) -> MotionScan {
+    func vector(_ wanted: Bool, _ type: IIOChannelType) -> SIMD3<Double>? {
+      guard wanted, let v = sample.vector(type) else { return nil }
       return SIMD3(v.x, v.y, v.z)
     }
     return scan(
-      acceleration: vector(.accelerometer, .accel),
-      angularVelocity: vector(.gyro, .anglvel),
-      magneticField: vector(.magnetometer, .magn),
+      acceleration: vector(kept.acceleration, .accel),
+      angularVelocity: vector(kept.rotationRate, .anglvel),
+      magneticField: vector(kept.magneticField, .magn),
       timestamp: sample.timestamp.seconds)
   }
 }

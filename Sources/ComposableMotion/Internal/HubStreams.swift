@@ -90,20 +90,22 @@ struct HubStreams: Sendable {
   func accelerometerUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<
     AccelerometerData, any Error
   > {
-    start(owner: owner, service: .accelerometer, sensors: [.accelerometer]) { scan in
+    let latest = registry.latest(owner)
+    return start(owner: owner, service: .accelerometer, sensors: [.accelerometer]) { scan in
       guard let value = scan.acceleration else { return nil }
       let sample = AccelerometerData(acceleration: value, timestamp: scan.timestamp)
-      registry.update(owner) { $0.accelerometer = sample }
+      latest?.update { $0.accelerometer = sample }
       return sample
     }
   }
 
   /// Gyroscope samples for `owner`, remembered as its latest.
   func gyroUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error> {
-    start(owner: owner, service: .gyro, sensors: [.gyro]) { scan in
+    let latest = registry.latest(owner)
+    return start(owner: owner, service: .gyro, sensors: [.gyro]) { scan in
       guard let value = scan.rotationRate else { return nil }
       let sample = GyroData(rotationRate: value, timestamp: scan.timestamp)
-      registry.update(owner) { $0.gyro = sample }
+      latest?.update { $0.gyro = sample }
       return sample
     }
   }
@@ -112,10 +114,11 @@ struct HubStreams: Sendable {
   func magnetometerUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<
     MagnetometerData, any Error
   > {
-    start(owner: owner, service: .magnetometer, sensors: [.magnetometer]) { scan in
+    let latest = registry.latest(owner)
+    return start(owner: owner, service: .magnetometer, sensors: [.magnetometer]) { scan in
       guard let value = scan.magneticField else { return nil }
       let sample = MagnetometerData(magneticField: value, timestamp: scan.timestamp)
-      registry.update(owner) { $0.magnetometer = sample }
+      latest?.update { $0.magnetometer = sample }
       return sample
     }
   }
@@ -156,6 +159,7 @@ struct HubStreams: Sendable {
     }
     let registry = self.registry
     registry.update(owner) { $0.frame = frame }
+    let latest = registry.latest(owner)
     let session = DeviceMotionSession(
       frame: frame, declination: hub.backend.magneticDeclination,
       calibration: hub.backend.magnetometerCalibration,
@@ -168,7 +172,7 @@ struct HubStreams: Sendable {
       owner: owner, service: .deviceMotion, sensors: sensors, nextNeeded: session.nextNeeded
     ) { scan in
       guard let motion = session.update(scan) else { return nil }
-      registry.update(owner) { $0.deviceMotion = motion }
+      latest?.update { $0.deviceMotion = motion }
       return motion
     }
   }

@@ -14,10 +14,11 @@ struct MotionBackend: Sendable {
     /// Hands a scan to every subscriber at once; a slow subscriber's oldest samples are
     /// dropped and counted (live sensors).
     var scan: @Sendable (MotionScan) -> Void
-    /// Like ``scan``, and returns the earliest scan time (seconds, on the scans' clock) any
-    /// subscriber must be given promptly: a reader may let scans before it collect and
-    /// deliver them in one go. Nil: every scan, as soon as it comes.
-    var deliver: @Sendable (MotionScan) -> Double?
+    /// Like ``scan`` for a whole read's scans, in order, and returns the earliest scan time
+    /// (seconds, on the scans' clock) any subscriber of the reader must be given promptly: a
+    /// reader may let scans before it collect and deliver them in one go. Nil: every scan, as
+    /// soon as it comes.
+    var deliver: @Sendable ([MotionScan]) -> Double?
     /// Hands a scan to every subscriber, waiting while a subscriber's buffer is full, so
     /// nothing is dropped (replays, which are files and can wait).
     var send: @Sendable (MotionScan) async -> Void

@@ -6,12 +6,31 @@ import Synchronization
 final class MotionManagerRegistry: Sendable {
   struct Manager: Sendable {
     var intervals: [MotionSensor: Duration] = [:]
-    var accelerometer: AccelerometerData?
-    var gyro: GyroData?
-    var magnetometer: MagnetometerData?
-    var deviceMotion: DeviceMotion?
+    /// The latest sample of each kind: a box a running stream holds on to (see ``Latest``).
+    let latest = Latest()
     /// The frame of the last device-motion updates started, if any.
     var frame: AttitudeReferenceFrame?
+  }
+
+  /// A manager's latest sample of each kind. A stream takes its manager's box once, when it
+  /// starts, so that remembering each sample costs one uncontended lock on the reader's thread,
+  /// not a dictionary lookup hashing an erased id. A stream outliving its manager (destroyed,
+  /// then created again under the same id) writes to a box no one reads any more.
+  final class Latest: Sendable {
+    struct Samples: Sendable {
+      var accelerometer: AccelerometerData?
+      var gyro: GyroData?
+      var magnetometer: MagnetometerData?
+      var deviceMotion: DeviceMotion?
+    }
+
+    private let samples = Mutex(Samples())
+
+    var current: Samples { samples.withLock { $0 } }
+
+    func update(_ body: (inout Samples) -> Void) {
+      samples.withLock { body(&$0) }
+    }
   }
 
   /// The interval a manager uses until it is given another: 100 Hz.
@@ -75,9 +94,14 @@ final class MotionManagerRegistry: Sendable {
 
   func update(_ id: AnyHashableSendable, _ body: (inout Manager) -> Void) {
     managers.withLock { managers in
-      guard var manager = managers[id] else { return }
-      body(&manager)
-      managers[id] = manager
+      // One lookup, changed in place.
+      guard let index = managers.index(forKey: id) else { return }
+      body(&managers.values[index])
     }
+  }
+
+  /// The box holding `id`'s latest samples; nil when the manager does not exist.
+  func latest(_ id: AnyHashableSendable) -> Latest? {
+    managers.withLock { $0[id]?.latest }
   }
 }

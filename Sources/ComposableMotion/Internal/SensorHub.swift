@@ -158,26 +158,51 @@ final class SensorHub: Sendable {
     }.run()
   }
 
-  /// Fans a scan out to every subscriber that wants it, counting what their buffers drop;
-  /// returns the earliest scan time any of them must get promptly (nil: every scan).
-  @discardableResult
-  private func deliver(_ scan: MotionScan, reader: String, generation: UInt64) -> Double? {
+  /// Fans a scan out to every subscriber that wants it, counting what their buffers drop.
+  private func deliver(_ scan: MotionScan, reader: String, generation: UInt64) {
     let targets = state.withLock { state in
       state.machine.deliver(scan, from: reader, generation: generation).compactMap { target in
         state.sinks[target.token].map { (target.token, $0) }
       }
     }
-    var needed: Double? = targets.isEmpty ? nil : .infinity
-    for (token, sink) in targets {
-      let dropped = sink.yield(scan)
-      if dropped > 0 {
-        state.withLock { $0.machine.recordDrop(token: token, count: dropped) }
+    for (token, sink) in targets { feed(sink, token: token, scan) }
+  }
+
+  /// Fans a read's scans out in order, like ``deliver(_:reader:generation:)`` with one lock for
+  /// them all; returns the earliest scan time any subscriber of the reader must get promptly
+  /// (nil: some subscriber wants every scan, or none is there).
+  private func deliver(_ scans: [MotionScan], reader: String, generation: UInt64) -> Double? {
+    let (targets, subscribers) = state.withLock { state in
+      var routed: [(token: Token, service: MotionSensor)] = []
+      var targets: [(scan: Int, token: Token, sink: Sink)] = []
+      for index in scans.indices {
+        routed.removeAll(keepingCapacity: true)
+        state.machine.deliver(scans[index], from: reader, generation: generation, into: &routed)
+        for target in routed {
+          if let sink = state.sinks[target.token] { targets.append((index, target.token, sink)) }
+        }
       }
-      if let current = needed {
-        needed = sink.nextNeeded?().map { min($0, current) }
+      let subscribers = state.machine.served(by: reader, generation: generation).map {
+        state.sinks[$0]?.nextNeeded
       }
+      return (targets, subscribers)
+    }
+    for target in targets { feed(target.sink, token: target.token, scans[target.scan]) }
+    // Asked after the scans went in: a subscriber that just produced an output needs the next.
+    var needed: Double? = subscribers.isEmpty ? nil : .infinity
+    for nextNeeded in subscribers {
+      guard let current = needed, let time = nextNeeded?() else { return nil }
+      needed = min(current, time)
     }
     return needed
+  }
+
+  /// Hands `scan` to one subscriber, counting what its buffer drops.
+  private func feed(_ sink: Sink, token: Token, _ scan: MotionScan) {
+    let dropped = sink.yield(scan)
+    if dropped > 0 {
+      state.withLock { $0.machine.recordDrop(token: token, count: dropped) }
+    }
   }
 
   /// Fans a scan out like ``deliver(_:reader:generation:)``, but waits for each lossless
@@ -193,10 +218,7 @@ final class SensorHub: Sendable {
         await send(scan)
         continue
       }
-      let dropped = sink.yield(scan)
-      if dropped > 0 {
-        state.withLock { $0.machine.recordDrop(token: token, count: dropped) }
-      }
+      feed(sink, token: token, scan)
     }
   }
 
@@ -250,8 +272,8 @@ final class SensorHub: Sendable {
       scan: { [weak self] scan in
         self?.deliver(scan, reader: request.reader, generation: generation)
       },
-      deliver: { [weak self] scan in
-        self?.deliver(scan, reader: request.reader, generation: generation)
+      deliver: { [weak self] scans in
+        self?.deliver(scans, reader: request.reader, generation: generation)
       },
       send: { [weak self] scan in
         await self?.deliverWaiting(scan, reader: request.reader, generation: generation)

@@ -152,15 +152,34 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   mutating func deliver(
     _ scan: MotionScan, from reader: ReaderID, generation: UInt64
   ) -> [(token: Token, service: MotionSensor)] {
-    guard let state = readers[reader], state.generation == generation else { return [] }
     var targets: [(token: Token, service: MotionSensor)] = []
+    deliver(scan, from: reader, generation: generation, into: &targets)
+    return targets
+  }
+
+  /// Like ``deliver(_:from:generation:)``, appending the targets to `targets` (in token order
+  /// within the scan), so a reader routing a whole read's scans can reuse one array.
+  mutating func deliver(
+    _ scan: MotionScan, from reader: ReaderID, generation: UInt64,
+    into targets: inout [(token: Token, service: MotionSensor)]
+  ) {
+    guard let state = readers[reader], state.generation == generation else { return }
+    let start = targets.endIndex
     for (key, sub) in subscriptions where sub.sensors.contains(where: scan.contains) {
       if key.service != .deviceMotion {
         guard isDue(scan, for: key, sub, on: reader, state) else { continue }
       }
       targets.append((sub.token, key.service))
     }
-    return targets.sorted { $0.token < $1.token }
+    if targets.endIndex - start > 1 { targets[start...].sort { $0.token < $1.token } }
+  }
+
+  /// The subscriptions `reader` (at `generation`) currently serves, in token order.
+  func served(by reader: ReaderID, generation: UInt64) -> [Token] {
+    guard let state = readers[reader], state.generation == generation else { return [] }
+    return subscriptions.values.filter { sub in
+      sub.sensors.contains { routes[$0] == reader }
+    }.map(\.token).sorted()
   }
 
   private mutating func isDue(

@@ -77,29 +77,44 @@ struct ScanReadLoop: Sendable {
       pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
     ]
+    // What the last verdict asked for: read at once (after a pause, when the scans collected
+    // may be fewer than the device's watermark, so poll() would not report them), or wait at
+    // most this long for the next scans, then read whatever is there.
+    var readNow = false
+    var within: Duration?
     while true {
-      fds[0].revents = 0
-      fds[1].revents = 0
-      let ready = poll(&fds, nfds_t(fds.count), livenessTimeout)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        throw .systemCallFailed(path: path, operation: "poll", errno: errno)
+      let waited = within
+      if readNow {
+        readNow = false
+      } else {
+        fds[0].revents = 0
+        fds[1].revents = 0
+        within = nil
+        let ready = poll(&fds, nfds_t(fds.count), waited.map(Self.milliseconds) ?? livenessTimeout)
+        if ready < 0 {
+          if errno == EINTR {
+            within = waited
+            continue
+          }
+          throw .systemCallFailed(path: path, operation: "poll", errno: errno)
+        }
+        if ready == 0 && waited == nil {
+          // A removed IIO device stops waking its pollers and reports no events at all, so a
+          // quiet spell is the moment to check that it still exists.
+          guard Sysfs.isDirectory(reader.device.path) else { throw .deviceRemoved(path: path) }
+          continue
+        }
+        if fds[1].revents != 0 { return }
+        if fds[0].revents & Int16(POLLNVAL) != 0 { throw .deviceRemoved(path: path) }
       }
-      if ready == 0 {
-        // A removed IIO device stops waking its pollers and reports no events at all, so a
-        // quiet spell is the moment to check that it still exists.
-        guard Sysfs.isDirectory(reader.device.path) else { throw .deviceRemoved(path: path) }
-        continue
-      }
-      if fds[1].revents != 0 { return }
-      if fds[0].revents & Int16(POLLNVAL) != 0 { throw .deviceRemoved(path: path) }
       let count = buffer.withUnsafeMutableBytes { raw -> Int in
         guard let base = raw.baseAddress else { return 0 }
         return read(fd, base + filled, raw.count - filled)
       }
       if count < 0 {
         switch errno {
-        // Woken without data (another reader took it, or a spurious wake-up): poll again.
+        // Woken without data (another reader took it, a spurious wake-up, a pause or a bounded
+        // wait that ended before the next scan): wait for scans as usual.
         case EAGAIN, EWOULDBLOCK, EINTR: continue
         case let code: throw Sysfs.error(code, path: path, operation: "read")
         }
@@ -114,6 +129,7 @@ struct ScanReadLoop: Sendable {
         switch batch.isEmpty ? .keepReading : batches(batch) {
         case .keepReading: keepGoing = true
         case .pause(let duration): (keepGoing, pause) = (true, duration)
+        case .awaitScans(let duration): (keepGoing, within) = (true, duration)
         case .stop: keepGoing = false
         }
       } else {
@@ -130,18 +146,20 @@ struct ScanReadLoop: Sendable {
       }
       filled -= consumed
       if !keepGoing { return }
-      if let pause, !sleep(pause) { return }
+      if let pause {
+        guard WakeableSleep.sleep(pause, unless: wake.descriptor) else { return }
+        readNow = true
+      }
     }
   }
 
-  /// Sleeps `duration` unless the wake signal fires first; false when it did (stop).
-  private func sleep(_ duration: Duration) -> Bool {
-    // poll() counts whole milliseconds: round down, so the pause never outlasts what was asked.
+  /// A bounded wait in poll()'s whole milliseconds, rounded up (at least 1) so that it never
+  /// ends before the scan it waits for was due.
+  private static func milliseconds(_ duration: Duration) -> Int32 {
     let parts = duration.components
-    let milliseconds = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
-    guard milliseconds > 0 else { return true }
-    var wakeFD = pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)
-    // EINTR (or any failure) only ends the pause early: the next poll() sees what is there.
-    return poll(&wakeFD, 1, Int32(clamping: milliseconds)) <= 0 || wakeFD.revents == 0
+    // Clamped first: no product below can overflow, whatever the verdict said.
+    let seconds = min(max(parts.seconds, 0), 86_400)
+    let nanoseconds = seconds * 1_000_000_000 + max(parts.attoseconds, 0) / 1_000_000_000
+    return Int32(clamping: max(1, (nanoseconds + 999_999) / 1_000_000))
   }
 }

@@ -1,3 +1,4 @@
+import LinuxIIO
 import Testing
 
 @testable import ComposableMotion
@@ -40,5 +41,56 @@ struct BufferWatermarkTests {
   func noPauseWhenUnknown() {
     #expect(LiveIIOSensors.longestPause(rate: nil, length: 512) == 0)
     #expect(LiveIIOSensors.longestPause(rate: 1000, length: nil) == 0)
+  }
+}
+
+@Suite("When a buffered reader reads again between device-motion outputs")
+struct ReaderPauseTests {
+  /// The pause a verdict asks for, in microseconds; nil for any other verdict.
+  func pause(_ verdict: IIOBatchVerdict) -> Double? {
+    guard case .pause(let duration) = verdict else { return nil }
+    let parts = duration.components
+    return Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12
+  }
+
+  @Test("It sleeps until just after the scan the next output needs is expected, once")
+  func sleepsToTheExpectedScan() throws {
+    // 1 kHz scans, the last at 10.000 s, read 100 µs later; the next output counts from
+    // 10.0075 s, so the scan at 10.008 s is the one: wake 200 µs after it.
+    let verdict = BufferedScanForwarder.verdict(
+      needed: 10.0075, last: 10.000, now: 10.0001, scanInterval: 0.001, longestPause: 0.010)
+    let microseconds = try #require(pause(verdict))
+    #expect(abs(microseconds - 8100) < 1, "\(verdict)")
+  }
+
+  @Test("Without a known scan interval it wakes just after the needed time itself")
+  func unknownInterval() throws {
+    let verdict = BufferedScanForwarder.verdict(
+      needed: 10.0075, last: 10.000, now: 10.000, scanInterval: nil, longestPause: 0.010)
+    #expect(abs(try #require(pause(verdict)) - 7700) < 1)
+  }
+
+  @Test("It never sleeps longer than the buffer allows")
+  func boundedByTheBuffer() throws {
+    let verdict = BufferedScanForwarder.verdict(
+      needed: 11, last: 10, now: 10, scanInterval: 0.001, longestPause: 0.004)
+    #expect(abs(try #require(pause(verdict)) - 4000) < 1)
+  }
+
+  @Test("A needed scan that is late is waited for as usual, at most one scan interval at a time")
+  func lateScan() {
+    let verdict = BufferedScanForwarder.verdict(
+      needed: 10.0075, last: 10.007, now: 10.0085, scanInterval: 0.001, longestPause: 0.010)
+    #expect(verdict == .awaitScans(within: .milliseconds(1)))
+  }
+
+  @Test("A reader that may not pause, or timestamps that are not numbers, read as usual")
+  func noPause() {
+    #expect(
+      BufferedScanForwarder.verdict(
+        needed: 10.0075, last: 10, now: 10, scanInterval: 0.001, longestPause: 0) == .keepReading)
+    #expect(
+      BufferedScanForwarder.verdict(
+        needed: .nan, last: 10, now: 10, scanInterval: 0.001, longestPause: 0.01) == .keepReading)
   }
 }

@@ -119,6 +119,14 @@ final class ManualBackend: Sendable {
     return true
   }
 
+  /// Hands one read's `scans` to the reader `reader` at once, as a buffered reader does;
+  /// returns what the hub answered (the earliest scan time a subscriber needs promptly, nil
+  /// for every scan), or nil when the reader is not running.
+  func pushRead(_ scans: [MotionScan], to reader: String) -> Double?? {
+    guard let events = running.withLock({ $0[reader]?.events }) else { return nil }
+    return .some(events.deliver(scans))
+  }
+
   /// Makes reader `reader` fail with `error`, as an unplugged device would.
   func fail(_ reader: String, with error: MotionError) {
     let finish = running.withLock { $0.removeValue(forKey: reader)?.finish }
