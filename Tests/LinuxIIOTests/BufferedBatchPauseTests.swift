@@ -33,11 +33,11 @@ struct BufferedBatchPauseTests {
       device: sensor.device, channels: sensor.device.channels(ofType: .accel))
     let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
     let scans = capture.count / 24
-    let received = Mutex<[IIOTimestamp]>([])
+    let received = Mutex<[IIOSample]>([])
     let feeder = BufferedReaderTests.feed(capture, to: sensor.node.fd, after: sensor.enablePath)
     let read = reader.start(batches: { batch in
       let count = received.withLock { list in
-        list += batch.map(\.timestamp)
+        list += (0..<batch.count).map(batch.sample(at:))
         return list.count
       }
       if count >= scans { return .stop }
@@ -46,9 +46,13 @@ struct BufferedBatchPauseTests {
     })
     for try await _ in read.samples {}
     #expect(try await feeder.value)
-    let times = received.withLock { $0 }
-    #expect(times.count == scans)
+    let samples = received.withLock { $0 }
+    #expect(samples.count == scans)
+    let times = samples.map(\.timestamp)
     #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "in order, none twice")
+    // The batch's values are the per-sample stream's: scaled, in the same order.
+    #expect(samples.first?.vector(.accel) == IIOVector(x: 173, y: -829, z: -581))
+    #expect(samples.last?.vector(.accel) == IIOVector(x: 840, y: -238, z: -201))
     #expect(read.isReleased)
   }
 

@@ -59,6 +59,25 @@ extension CoreMotionUnits {
     scan(sample, keeping: Kept(sensors))
   }
 
+  /// Converts a buffered read's scans (SI units, mount matrix applied) to motion scans, keeping
+  /// only `kept`; timestamps in seconds on the batch's clock.
+  static func scans(_ batch: IIOScanBatch, keeping kept: Kept) -> [MotionScan] {
+    let accel = kept.acceleration ? batch.positions(of: .accel) : nil
+    let gyro = kept.rotationRate ? batch.positions(of: .anglvel) : nil
+    let magn = kept.magneticField ? batch.positions(of: .magn) : nil
+    var scans: [MotionScan] = []
+    scans.reserveCapacity(batch.count)
+    for index in 0..<batch.count {
+      scans.append(
+        scan(
+          acceleration: accel.map { batch.vector(at: $0, scan: index) },
+          angularVelocity: gyro.map { batch.vector(at: $0, scan: index) },
+          magneticField: magn.map { batch.vector(at: $0, scan: index) },
+          timestamp: Double(batch.nanoseconds[index]) / 1e9))
+    }
+    return scans
+  }
+
   /// Converts an IIO sample (SI units, mount matrix applied) to a scan, keeping only `kept`.
   static func scan(_ sample: IIOSample, keeping kept: Kept) -> MotionScan {
     func vector(_ wanted: Bool, _ type: IIOChannelType) -> SIMD3<Double>? {

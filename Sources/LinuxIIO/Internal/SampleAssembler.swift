@@ -72,7 +72,14 @@ struct SampleAssembler: Sendable {
   /// Converts raw values (one per value position) into a sample.
   func sample(raw: UnsafeBufferPointer<Double>, timestamp: IIOTimestamp) -> IIOSample {
     var values = [Double](repeating: 0, count: channelIDs.count)
-    for position in values.indices {
+    values.withUnsafeMutableBufferPointer { convert(raw: raw, into: $0) }
+    return IIOSample(
+      timestamp: timestamp, channels: channelIDs, values: values, types: types, axes: axes)
+  }
+
+  /// Converts raw values (one per value position) in place into `values` (as many).
+  func convert(raw: UnsafeBufferPointer<Double>, into values: UnsafeMutableBufferPointer<Double>) {
+    for position in 0..<min(values.count, raw.count, processed.count) {
       values[position] =
         processed[position] ? raw[position] : (raw[position] + offsets[position]) * scales[position]
     }
@@ -82,8 +89,6 @@ struct SampleAssembler: Sendable {
       values[rotation.y] = turned.y
       values[rotation.z] = turned.z
     }
-    return IIOSample(
-      timestamp: timestamp, channels: channelIDs, values: values, types: types, axes: axes)
   }
 }
 

@@ -47,13 +47,22 @@ final class ScanDecoder {
     }
   }
 
+  /// An empty batch for ``decode(_:into:)``, with room for `capacity` scans.
+  func makeBatch(capacity: Int) -> IIOScanBatch {
+    IIOScanBatch(assembler: assembler, clock: timestampClock, capacity: capacity)
+  }
+
   /// Decodes every whole scan in `bytes` (at most `maximumScans`) into `batch`, replacing its
-  /// contents and keeping its capacity: one read's scans, handed over in one call.
-  func decode(_ bytes: UnsafeRawBufferPointer.SubSequence, into batch: inout [IIOSample]) {
-    batch.removeAll(keepingCapacity: true)
-    _ = forEachSample(in: bytes) { sample in
-      batch.append(sample)
-      return true
+  /// contents and keeping its storage: one read's scans, handed over in one call.
+  func decode(_ bytes: UnsafeRawBufferPointer.SubSequence, into batch: inout IIOScanBatch) {
+    batch.removeAll()
+    var converted = [Double](repeating: 0, count: assembler.channelIDs.count)
+    converted.withUnsafeMutableBufferPointer { converted in
+      _ = forEachScan(in: bytes) { raw, timestamp in
+        assembler.convert(raw: raw, into: converted)
+        batch.append(UnsafeBufferPointer(converted), nanoseconds: timestamp.nanoseconds)
+        return true
+      }
     }
   }
 
@@ -61,6 +70,17 @@ final class ScanDecoder {
   /// returns false when it did.
   private func forEachSample(
     in bytes: UnsafeRawBufferPointer.SubSequence, _ body: (IIOSample) -> Bool
+  ) -> Bool {
+    forEachScan(in: bytes) { raw, timestamp in
+      body(assembler.sample(raw: raw, timestamp: timestamp))
+    }
+  }
+
+  /// Calls `body` with each whole scan's raw values (one per value position, before scale and
+  /// mount matrix) and timestamp, in order, until it returns false; returns false when it did.
+  private func forEachScan(
+    in bytes: UnsafeRawBufferPointer.SubSequence,
+    _ body: (UnsafeBufferPointer<Double>, IIOTimestamp) -> Bool
   ) -> Bool {
     let scans = raw.withUnsafeMutableBufferPointer {
       layout.demux(scans: UnsafeRawBufferPointer(rebasing: bytes), into: $0)
@@ -79,10 +99,7 @@ final class ScanDecoder {
       let timestamp =
         timestampPosition.map { IIOTimestamp(nanoseconds: raw[first + $0], clock: timestampClock) }
         ?? BootTime.now()
-      let sample = values.withUnsafeBufferPointer {
-        assembler.sample(raw: $0, timestamp: timestamp)
-      }
-      if !body(sample) { return false }
+      if !values.withUnsafeBufferPointer({ body($0, timestamp) }) { return false }
     }
     return true
   }

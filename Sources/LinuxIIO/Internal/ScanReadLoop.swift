@@ -15,7 +15,7 @@ struct ScanReadLoop: Sendable {
   /// When set, each read's scans go to this handler, called on the reader's thread, in one
   /// call (its verdict: keep reading, pause, stop), and `continuation` only finishes; otherwise each
   /// sample is yielded to `continuation`.
-  var batches: (@Sendable ([IIOSample]) -> IIOBatchVerdict)? = nil
+  var batches: (@Sendable (IIOScanBatch) -> IIOBatchVerdict)? = nil
 
   func run() {
     var session: BufferSession
@@ -67,8 +67,7 @@ struct ScanReadLoop: Sendable {
     let path = reader.device.deviceNode
     var buffer = [UInt8](repeating: 0, count: layout.scanSize * reader.configuration.scansPerRead)
     var filled = 0
-    var batch: [IIOSample] = []
-    batch.reserveCapacity(reader.configuration.scansPerRead)
+    var batch = decoder.makeBatch(capacity: reader.configuration.scansPerRead)
     let check = reader.configuration.livenessCheckInterval.components
     let livenessTimeout = Int32(
       clamping: max(1, check.seconds * 1000 + check.attoseconds / 1_000_000_000_000_000))
@@ -126,7 +125,7 @@ struct ScanReadLoop: Sendable {
       var pause: Duration?
       if let batches {
         buffer.withUnsafeBytes { raw in decoder.decode(raw.prefix(filled), into: &batch) }
-        switch batch.isEmpty ? .keepReading : batches(batch) {
+        switch batch.count == 0 ? .keepReading : batches(batch) {
         case .keepReading: keepGoing = true
         case .pause(let duration): (keepGoing, pause) = (true, duration)
         case .awaitScans(let duration): (keepGoing, within) = (true, duration)

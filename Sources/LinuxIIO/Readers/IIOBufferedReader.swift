@@ -100,7 +100,7 @@ public struct IIOBufferedReader: IIOSampleReader {
   /// with an ``IIOError``, once the device has been released, and cancelling its consumer stops
   /// the read as usual.
   package func start(
-    batches handler: @escaping @Sendable ([IIOSample]) -> IIOBatchVerdict
+    batches handler: @escaping @Sendable (IIOScanBatch) -> IIOBatchVerdict
   ) -> IIOBufferedRead {
     let (samples, wake) = ThreadFedStream.start(
       of: IIOSample.self, threadName: "iio \(device.id)", path: device.path, bufferingNewest: 1
