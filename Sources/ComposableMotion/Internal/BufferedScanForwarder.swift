@@ -13,18 +13,23 @@ final class BufferedScanForwarder: Sendable {
     /// The smoothed time between consecutive scans, in seconds.
     var scanInterval: Double?
 
-    /// Aligns a scan's timestamp onto boottime and learns the spacing of scans from it.
-    mutating func arrived(_ timestamp: Double, readings: BootTimeAlignment.Readings?) -> Double {
-      let time = alignment.align(timestamp, readings: readings)
+    /// Aligns one read's scan times onto boottime, in place, and learns the spacing of scans
+    /// from them: the read's span over its scan count, so that a stall a read catches up on
+    /// (scans stamped late, then close together) averages out instead of skewing the estimate.
+    mutating func arrived(_ scans: inout [MotionScan], readings: BootTimeAlignment.Readings?) {
+      guard !scans.isEmpty else { return }
+      for index in scans.indices {
+        scans[index].timestamp = alignment.align(scans[index].timestamp, readings: readings)
+      }
+      let newest = scans[scans.count - 1].timestamp
       if let last {
-        let gap = time - last
+        let gap = (newest - last) / Double(scans.count)
         // A stall or a device restart is not the device's rate: only plausible gaps count.
         if gap > 0, gap < 1 {
           scanInterval = scanInterval.map { $0 + (gap - $0) / 8 } ?? gap
         }
       }
-      last = time
-      return time
+      last = newest
     }
   }
 
@@ -75,9 +80,7 @@ final class BufferedScanForwarder: Sendable {
     let readings = BootTimeAlignment.readings(for: clock)
     var scans = CoreMotionUnits.scans(batch, keeping: kept)
     let (last, interval) = state.withLock { state in
-      for index in scans.indices {
-        scans[index].timestamp = state.arrived(scans[index].timestamp, readings: readings)
-      }
+      state.arrived(&scans, readings: readings)
       return (state.last, state.scanInterval)
     }
     guard let needed = events.deliver(scans), let last, longestPause > 0 else {
