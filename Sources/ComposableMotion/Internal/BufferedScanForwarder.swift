@@ -44,14 +44,6 @@ final class BufferedScanForwarder: Sendable {
   /// The longest the reader may sleep between reads (bounded by the kernel buffer's room).
   private let longestPause: Double
 
-  /// How long after a needed scan's expected arrival the reader wakes, in seconds: room for the
-  /// scans' jitter, so that one wake-up finds it (the kernel's timer slack, 50 µs for a normal
-  /// thread, comes on top). A scan later than that is waited for as usual, so the margin only
-  /// ever adds latency, never a missed output. Measured at 1 kHz: 100 µs gives 103-121
-  /// wake-ups a second for 100 outputs and a median latency of about 250 µs; 200 µs, 105-111
-  /// and 350 µs.
-  static let wakeMargin = 0.000_1
-
   init(
     sensors: Set<MotionSensor>, alignment: BootTimeAlignment, watchdog: ScanWatchdog,
     events: MotionBackend.ReaderEvents, longestPause: Double,
@@ -95,11 +87,17 @@ final class BufferedScanForwarder: Sendable {
   /// before `needed` (seconds since boot, like `now`).
   ///
   /// The scan that will count is the first at or after `needed`; spaced `scanInterval` apart
-  /// from `last`, it is expected at `last + k × scanInterval`. The reader sleeps until
-  /// ``wakeMargin`` after that, at most `longestPause`, measured from the last scan and from now,
-  /// whichever is sooner (a late read or a clock that is not quite boottime then shortens the
-  /// pause rather than delaying an output). Once that moment has passed without the scan, the
-  /// reader waits for scans as usual, for at most one scan interval.
+  /// from `last`, it is expected at `last + k × scanInterval`. The reader sleeps until half a
+  /// scan interval before that, at most `longestPause`, measured from the last scan and from
+  /// now, whichever is sooner (a late read or a clock that is not quite boottime then shortens
+  /// the pause rather than delaying an output). That read takes the scans before it; then the
+  /// reader waits for the needed one on the device, as usual, for at most one scan interval at
+  /// a time, so the scan's own arrival wakes it: two wake-ups per output, none of them late.
+  ///
+  /// Waking just after the expected arrival instead (one wake-up per output) was measured too:
+  /// about the same CPU, but a timer wake-up competes for a busy core like any other, and the
+  /// median latency rose from about 45 µs to 250-300 µs (reading and fusing the whole batch
+  /// comes before the output, and the margin and the timer slack come on top).
   static func verdict(
     needed: Double, last: Double, now: Double, scanInterval: Double?, longestPause: Double
   ) -> IIOBatchVerdict {
@@ -107,13 +105,16 @@ final class BufferedScanForwarder: Sendable {
       return .keepReading
     }
     var expected = needed
+    var lead = 0.0
     if let interval = scanInterval, interval > 0, needed > last {
       let scans = ((needed - last) / interval).rounded(.up)
       expected = last + min(scans, (longestPause / interval).rounded(.up) + 1) * interval
+      lead = interval / 2
     }
-    let wake = expected + wakeMargin
+    let wake = expected - lead
     let pause = min(wake - last, wake - now)
-    guard pause > 0 else {
+    // A sleep of a fraction of the lead would only add a wake-up: wait on the device instead.
+    guard pause > lead / 4 else {
       return .awaitScans(within: seconds(min(scanInterval ?? longestPause, longestPause)))
     }
     return .pause(seconds(min(pause, longestPause)))

@@ -53,22 +53,22 @@ struct ReaderPauseTests {
     return Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12
   }
 
-  @Test("It sleeps until just after the scan the next output needs is expected, once")
+  @Test("It sleeps until half a scan before the one the next output needs, then waits for it")
   func sleepsToTheExpectedScan() throws {
     // 1 kHz scans, the last at 10.000 s, read 100 µs later; the next output counts from
-    // 10.0075 s, so the scan at 10.008 s is the one: wake the margin after it.
+    // 10.0075 s, so the scan at 10.008 s is the one: wake half a scan interval before it.
     let verdict = BufferedScanForwarder.verdict(
       needed: 10.0075, last: 10.000, now: 10.0001, scanInterval: 0.001, longestPause: 0.010)
     let microseconds = try #require(pause(verdict))
-    let expected = (10.008 + BufferedScanForwarder.wakeMargin - 10.0001) * 1e6
+    let expected = (10.0075 - 10.0001) * 1e6
     #expect(abs(microseconds - expected) < 1, "\(verdict)")
   }
 
-  @Test("Without a known scan interval it wakes just after the needed time itself")
+  @Test("Without a known scan interval it wakes at the needed time itself")
   func unknownInterval() throws {
     let verdict = BufferedScanForwarder.verdict(
       needed: 10.0075, last: 10.000, now: 10.000, scanInterval: nil, longestPause: 0.010)
-    let expected = (0.0075 + BufferedScanForwarder.wakeMargin) * 1e6
+    let expected = 0.0075 * 1e6
     #expect(abs(try #require(pause(verdict)) - expected) < 1)
   }
 
@@ -79,10 +79,10 @@ struct ReaderPauseTests {
     #expect(abs(try #require(pause(verdict)) - 4000) < 1)
   }
 
-  @Test("A needed scan that is late is waited for as usual, at most one scan interval at a time")
+  @Test("Half a scan before the needed one, it is waited for as usual, one interval at a time")
   func lateScan() {
     let verdict = BufferedScanForwarder.verdict(
-      needed: 10.0075, last: 10.007, now: 10.0082, scanInterval: 0.001, longestPause: 0.010)
+      needed: 10.0075, last: 10.007, now: 10.0076, scanInterval: 0.001, longestPause: 0.010)
     #expect(verdict == .awaitScans(within: .milliseconds(1)))
   }
 
