@@ -63,7 +63,7 @@ import Testing
     #expect(calls.names == ["create", "stop", "destroy"])
   }
 
-  @Test func aFailureIsSentAsItsMessage() async {
+  @Test func aFailureIsSentAsItsError() async {
     let updates = ScriptedStream<DeviceMotion>()
     let calls = EndpointCalls()
     let store = TestStore(initialState: Feature.State()) {
@@ -72,11 +72,34 @@ import Testing
     await store.send(.start)
     let error = MotionError.readerFailed(.accelerometer, .deviceRemoved(path: "/dev/iio:device0"))
     updates.fail(error)
-    await store.receive(.motion(.failed(error.description))) {
-      $0.ending = .failed(error.description)
+    await store.receive(.motion(.failed(error))) {
+      $0.ending = .failed(error)
     }
     await store.finish()
     #expect(calls.names == ["create", "stop", "destroy"])
+  }
+
+  struct AdapterFailure: Error, CustomStringConvertible {
+    var description: String { "the adapter lost its socket" }
+  }
+
+  @Test func aForeignErrorIsSentNamedByItsType() async {
+    let updates = ScriptedStream<DeviceMotion>()
+    let calls = EndpointCalls()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(motion: Self.client(updates, calls: calls))
+    }
+    await store.send(.start)
+    updates.fail(AdapterFailure())
+    let expected = MotionError.foreign(
+      type: "ComposableMotionTests.MotionClientEffectsTests.AdapterFailure",
+      description: "the adapter lost its socket")
+    await store.receive(.motion(.failed(expected))) { $0.ending = .failed(expected) }
+    await store.finish()
+    #expect(
+      expected.description
+        == "The motion stream failed with ComposableMotionTests.MotionClientEffectsTests.AdapterFailure: "
+        + "the adapter lost its socket")
   }
 
   @Test func cancellingStopsUpdatesAndDestroysTheManagerWithoutAnEnding() async {

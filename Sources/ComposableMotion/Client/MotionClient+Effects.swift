@@ -73,10 +73,8 @@ extension MotionClient {
       do {
         for try await sample in start(id) { await send(.sample(sample)) }
       } catch is CancellationError {
-      } catch let error as MotionError {
-        ending = .failed(error.description)
       } catch {
-        ending = .failed("\(error)")
+        ending = .failed(MotionError(error))
       }
       // Runs on cancellation too: the loop above ends, and these calls still complete.
       await stop(id)
