@@ -79,6 +79,36 @@ import Testing
     #expect(calls.names == ["create", "stop", "destroy"])
   }
 
+  @Test func aRestartedEffectOwnsItsManagerSoTheOldRunsTeardownCannotEndIt() async {
+    let first = ScriptedStream<DeviceMotion>()
+    let second = ScriptedStream<DeviceMotion>()
+    let streams = Mutex([first, second])
+    let managers = Mutex<[String: [AnyHashableSendable]]>([:])
+    var motion = MotionClient.unimplemented()
+    motion.create = { id in managers.withLock { $0["create", default: []].append(id) } }
+    motion.startDeviceMotionUpdates = { _, _ in streams.withLock { $0.removeFirst() }.stream }
+    motion.stopDeviceMotionUpdates = { _ in }
+    motion.destroy = { id in managers.withLock { $0["destroy", default: []].append(id) } }
+    let store = TestStore(initialState: Feature.State()) { Feature(motion: motion) }
+
+    await store.send(.start)
+    await first.waitForConsumer()
+    await store.send(.start)  // cancelInFlight: the first run tears down as the second starts
+    await second.waitForConsumer()
+    let still = DeviceMotion.test(timestamp: 1)
+    second.yield(still)
+    await store.receive(.motion(.sample(still))) { $0.samples = [still] }
+    await store.send(.stop)
+    await store.finish()
+
+    let created = managers.withLock { $0["create"] ?? [] }
+    let destroyed = managers.withLock { $0["destroy"] ?? [] }
+    #expect(created.count == 2)
+    #expect(Set(created).count == 2, "each run creates its own manager")
+    #expect(Set(destroyed) == Set(created), "each run destroys only the manager it created")
+    #expect(created.allSatisfy { "\($0)".hasPrefix("ManagerID() (effect run ") })
+  }
+
   struct AdapterFailure: Error, CustomStringConvertible {
     var description: String { "the adapter lost its socket" }
   }
