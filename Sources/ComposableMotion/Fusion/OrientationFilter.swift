@@ -142,9 +142,14 @@ public struct OrientationFilter: Sendable {
       return false
     }
     applyGyroscope(gyroscope, timestamp: timestamp)
-    if usesAccelerometer { applyAccelerometer(accelerometer, timestamp: timestamp) }
-    if let field { applyMagnetometer(field, timestamp: timestamp) }
-    refreshOrientations()
+    // The 6D orientation after the gyroscope and accelerometer steps, formed once: the bias update, the
+    // magnetometer and both published orientations all use this product.
+    let sixD =
+      usesAccelerometer
+      ? applyAccelerometer(accelerometer, timestamp: timestamp)
+      : accelerometerQuaternion * gyroscopeQuaternion
+    if let field { applyMagnetometer(field, orientation6D: sixD, timestamp: timestamp) }
+    refreshOrientations(sixD)
     return true
   }
 
@@ -154,7 +159,7 @@ public struct OrientationFilter: Sendable {
   public mutating func updateGyroscope(_ gyroscope: SIMD3<Double>, timestamp: Double) -> Bool {
     guard accepts(gyroscope, .gyroscope, timestamp: timestamp) else { return false }
     applyGyroscope(gyroscope, timestamp: timestamp)
-    refreshOrientations()
+    refreshOrientations(accelerometerQuaternion * gyroscopeQuaternion)
     return true
   }
 
@@ -169,8 +174,7 @@ public struct OrientationFilter: Sendable {
       return false
     }
     guard accepts(accelerometer, .accelerometer, timestamp: timestamp) else { return false }
-    applyAccelerometer(accelerometer, timestamp: timestamp)
-    refreshOrientations()
+    refreshOrientations(applyAccelerometer(accelerometer, timestamp: timestamp))
     return true
   }
 
@@ -184,8 +188,9 @@ public struct OrientationFilter: Sendable {
       return false
     }
     guard accepts(magnetometer, .magnetometer, timestamp: timestamp) else { return false }
-    applyMagnetometer(magnetometer, timestamp: timestamp)
-    refreshOrientations()
+    let sixD = accelerometerQuaternion * gyroscopeQuaternion
+    applyMagnetometer(magnetometer, orientation6D: sixD, timestamp: timestamp)
+    refreshOrientations(sixD)
     return true
   }
 
@@ -256,32 +261,38 @@ public struct OrientationFilter: Sendable {
     integrateGyroscope(gyroscope, interval: interval)
   }
 
+  /// Applies the inclination correction and the bias update; returns the 6D orientation after them
+  /// (the product of the two factors, each kept normalized, so a unit quaternion up to rounding).
   @inline(__always)
-  private mutating func applyAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double) {
+  private mutating func applyAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double)
+    -> Quaternion
+  {
     let interval = accelerometerClock.advance(to: timestamp)
     if accelerometerClock.needsCoefficients {
       let fresh = FilterCoefficients(
         interval: accelerometerClock.smoothedInterval, parameters: parameters)
       accelerometerClock.coefficients = fresh
     }
-    guard let disagreement = correctInclination(accelerometer, interval: interval), interval > 0,
+    let disagreement = correctInclination(accelerometer, interval: interval)
+    let sixD = accelerometerQuaternion * gyroscopeQuaternion
+    if let disagreement, interval > 0,
       parameters.estimatesBiasInMotion || parameters.estimatesBiasAtRest
-    else { return }
-    // Both factors are kept normalized, so their product is a unit quaternion up to rounding.
-    updateBias(
-      disagreement: disagreement, orientation6D: accelerometerQuaternion * gyroscopeQuaternion,
-      interval: interval)
+    {
+      updateBias(disagreement: disagreement, orientation6D: sixD, interval: interval)
+    }
+    return sixD
   }
 
   @inline(__always)
-  private mutating func applyMagnetometer(_ magnetometer: SIMD3<Double>, timestamp: Double) {
+  private mutating func applyMagnetometer(
+    _ magnetometer: SIMD3<Double>, orientation6D sixD: Quaternion, timestamp: Double
+  ) {
     let interval = magnetometerClock.advance(to: timestamp)
     if magnetometerClock.needsCoefficients {
       let fresh = FilterCoefficients(
         interval: magnetometerClock.smoothedInterval, parameters: parameters)
       magnetometerClock.coefficients = fresh
     }
-    let sixD = accelerometerQuaternion * gyroscopeQuaternion
     var field = magnetometer
     if let corrected = magnetometerCalibrator?.update(
       magnetometer, orientation6D: sixD,
@@ -297,9 +308,9 @@ public struct OrientationFilter: Sendable {
     correctHeading(field, orientation6D: sixD, interval: interval)
   }
 
+  /// Publishes the orientations from `sixD`, the current `accelerometerQuaternion * gyroscopeQuaternion`.
   @inline(__always)
-  private mutating func refreshOrientations() {
-    let sixD = accelerometerQuaternion * gyroscopeQuaternion
+  private mutating func refreshOrientations(_ sixD: Quaternion) {
     orientation6D = sixD.renormalized
     orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).renormalized
   }
