@@ -92,31 +92,38 @@ extension OrientationFilter {
       biasCovariance.r2.z += coefficients.biasProcessNoise
     }
 
-    // The measurement: plain values rather than an optional tuple, which cost a copy per sample.
-    let error: SIMD3<Double>
-    let h: Matrix3
-    let noise: SIMD3<Double>
     if restDetectedFlag && parameters.estimatesBiasAtRest {
-      error = restGyroscopeLast - bias
-      h = Matrix3(r0: SIMD3(1, 0, 0), r1: SIMD3(0, 1, 0), r2: SIMD3(0, 0, 1))
-      noise = SIMD3(repeating: coefficients.biasRestNoise)
+      // At rest the low-passed rate measures the bias directly: H = I. Then P·Hᵀ and H·(P·Hᵀ) are P
+      // itself, bit for bit, so they are not formed: each of their entries is P's entry plus products
+      // with 0, and adding a zero changes nothing except a −0, which P never holds (it starts with +0
+      // off the diagonal, its diagonal is positive, and x − y is −0 only when x is −0).
+      let noise = SIMD3(repeating: coefficients.biasRestNoise)
+      correctBias(
+        error: restGyroscopeLast - bias, covarianceTimesH: biasCovariance,
+        innovation: biasCovariance + .diagonal(noise))
     } else if parameters.estimatesBiasInMotion {
       // The correction angle per step over the filters' step, the rate the correction applies.
       let step = coefficients.interval
-      error = SIMD3(
+      let error = SIMD3(
         -earth.y / step + rotatedBias.x - dot(rotation.r0, bias),
         earth.x / step + rotatedBias.y - dot(rotation.r1, bias),
         -dot(rotation.r2, bias))
-      h = rotation
-      noise = SIMD3(
+      let noise = SIMD3(
         coefficients.biasMotionNoise, coefficients.biasMotionNoise, coefficients.biasVerticalNoise)
-    } else {
-      return
+      let pht = biasCovariance.timesTransposed(rotation)
+      correctBias(
+        error: error, covarianceTimesH: pht, innovation: rotation * pht + .diagonal(noise))
     }
+  }
 
+  /// The Kalman correction of the bias by a measurement with residual `error` (rad/s), given P·Hᵀ and the
+  /// innovation covariance H·P·Hᵀ + R.
+  @inline(__always)
+  private mutating func correctBias(
+    error: SIMD3<Double>, covarianceTimesH pht: Matrix3, innovation: Matrix3
+  ) {
+    guard let innovationInverse = innovation.inverse else { return }
     let clip = parameters.biasClip * Double.pi / 180
-    let pht = biasCovariance.timesTransposed(h)
-    guard let innovationInverse = (h * pht + .diagonal(noise)).inverse else { return }
     let gain = pht * innovationInverse
     bias += gain * clamp(error, clip)
     // H·P = (P·Hᵀ)ᵀ because the covariance is symmetric.
