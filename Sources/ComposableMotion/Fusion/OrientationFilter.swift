@@ -25,6 +25,8 @@
 public struct OrientationFilter: Sendable {
   /// The tuning in use.
   public let parameters: Parameters
+  // The parameters' sample limits, made finite for the quick check of each sample.
+  let limits: SampleLimits
 
   // Orientation parts: sensor → gyroscope frame, gyroscope frame → 6D (z-up) frame, heading offset (rad).
   var gyroscopeQuaternion = Quaternion.identity
@@ -80,6 +82,7 @@ public struct OrientationFilter: Sendable {
     parameters: Parameters = Parameters(), magnetometerCalibrator: MagnetometerCalibrator? = nil
   ) {
     self.parameters = parameters
+    limits = SampleLimits(parameters)
     self.magnetometerCalibrator = magnetometerCalibrator
     let sigma = parameters.biasSigmaInitial * 100
     biasCovariance = Matrix3.diagonal(SIMD3(repeating: sigma * sigma))
@@ -126,12 +129,13 @@ public struct OrientationFilter: Sendable {
   ) -> Bool {
     let usesAccelerometer = accelerometer != .zero
     let field = magnetometer.flatMap { $0 == .zero ? nil : $0 }
-    if let rejection = valueRejection(gyroscope, .gyroscope)
-      ?? (usesAccelerometer ? valueRejection(accelerometer, .accelerometer) : nil)
-      ?? field.flatMap({ valueRejection($0, .magnetometer) })
-      ?? timeRejection(timestamp, .gyroscope)
-      ?? (usesAccelerometer ? timeRejection(timestamp, .accelerometer) : nil)
-      ?? (field == nil ? nil : timeRejection(timestamp, .magnetometer))
+    if !isPlainlyValid(gyroscope, accelerometer, usesAccelerometer, field, timestamp: timestamp),
+      let rejection = valueRejection(gyroscope, .gyroscope)
+        ?? (usesAccelerometer ? valueRejection(accelerometer, .accelerometer) : nil)
+        ?? field.flatMap({ valueRejection($0, .magnetometer) })
+        ?? timeRejection(timestamp, .gyroscope)
+        ?? (usesAccelerometer ? timeRejection(timestamp, .accelerometer) : nil)
+        ?? (field == nil ? nil : timeRejection(timestamp, .magnetometer))
     {
       if case .timeGap = rejection {
         gyroscopeClock.restart(at: timestamp)
@@ -216,6 +220,30 @@ public struct OrientationFilter: Sendable {
     rejectedSampleCount += 1
     rejectionCounts[rejection, default: 0] += 1
     lastRejection = rejection
+  }
+
+  /// The quick check of an ordinary sample: `true` means that the exact checks below would find nothing to
+  /// reject; `false` leaves it to them.
+  @inline(__always)
+  private func isPlainlyValid(
+    _ gyroscope: SIMD3<Double>, _ accelerometer: SIMD3<Double>, _ usesAccelerometer: Bool,
+    _ field: SIMD3<Double>?, timestamp: Double
+  ) -> Bool {
+    let maximum = limits.sampleInterval
+    guard SampleLimits.within(gyroscope, limits.rotationRate),
+      gyroscopeClock.plainlyAccepts(timestamp, maximumInterval: maximum)
+    else { return false }
+    if usesAccelerometer {
+      guard SampleLimits.within(accelerometer, limits.specificForce),
+        accelerometerClock.plainlyAccepts(timestamp, maximumInterval: maximum)
+      else { return false }
+    }
+    if let field {
+      guard SampleLimits.within(field, limits.magneticField),
+        magnetometerClock.plainlyAccepts(timestamp, maximumInterval: maximum)
+      else { return false }
+    }
+    return true
   }
 
   @inline(__always)
