@@ -15,9 +15,8 @@ extension OrientationFilter {
         gyroscope, tau: parameters.restFilterTau, interval: interval,
         coefficients: gyroscopeClock.coefficients.rest)
       let deviation = gyroscope - restGyroscopeLast
-      let clip = parameters.biasClip * Double.pi / 180
-      let threshold = parameters.restGyroscopeThreshold * Double.pi / 180
-      if dot(deviation, deviation) >= threshold * threshold
+      let clip = derived.biasClip
+      if dot(deviation, deviation) >= derived.squaredRestGyroscopeThreshold
         || max(abs(restGyroscopeLast.x), abs(restGyroscopeLast.y), abs(restGyroscopeLast.z)) > clip
       {
         restTime = 0
@@ -40,7 +39,7 @@ extension OrientationFilter {
         accelerometer, tau: parameters.restFilterTau, interval: interval,
         coefficients: accelerometerClock.coefficients.rest)
       let deviation = accelerometer - lowPass
-      if dot(deviation, deviation) >= square(parameters.restAccelerometerThreshold) {
+      if dot(deviation, deviation) >= derived.squaredRestAccelerometerThreshold {
         restTime = 0
         restDetectedFlag = false
       } else {
@@ -81,7 +80,7 @@ extension OrientationFilter {
       instantBias, tau: tau, interval: interval, coefficients: c)
 
     // Prediction: uncertainty grows back towards its initial value while nothing is learned.
-    let initialVariance = square(parameters.biasSigmaInitial * 100)
+    let initialVariance = derived.initialBiasVariance
     if biasCovariance.r0.x < initialVariance {
       biasCovariance.r0.x += coefficients.biasProcessNoise
     }
@@ -123,7 +122,7 @@ extension OrientationFilter {
     error: SIMD3<Double>, covarianceTimesH pht: Matrix3, innovation: Matrix3
   ) {
     guard let innovationInverse = innovation.inverse else { return }
-    let clip = parameters.biasClip * Double.pi / 180
+    let clip = derived.biasClip
     let gain = pht * innovationInverse
     bias += gain * clamp(error, clip)
     // H·P = (P·Hᵀ)ᵀ because the covariance is symmetric.

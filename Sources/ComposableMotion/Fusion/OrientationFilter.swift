@@ -25,8 +25,8 @@
 public struct OrientationFilter: Sendable {
   /// The tuning in use.
   public let parameters: Parameters
-  // The parameters' sample limits, made finite for the quick check of each sample.
-  let limits: SampleLimits
+  // Values derived from the parameters once (sample limits, thresholds in the units used per sample).
+  let derived: DerivedParameters
 
   // Orientation parts: sensor → gyroscope frame, gyroscope frame → 6D (z-up) frame, heading offset (rad).
   var gyroscopeQuaternion = Quaternion.identity
@@ -82,7 +82,7 @@ public struct OrientationFilter: Sendable {
     parameters: Parameters = Parameters(), magnetometerCalibrator: MagnetometerCalibrator? = nil
   ) {
     self.parameters = parameters
-    limits = SampleLimits(parameters)
+    derived = DerivedParameters(parameters)
     self.magnetometerCalibrator = magnetometerCalibrator
     let sigma = parameters.biasSigmaInitial * 100
     biasCovariance = Matrix3.diagonal(SIMD3(repeating: sigma * sigma))
@@ -244,17 +244,17 @@ public struct OrientationFilter: Sendable {
     _ gyroscope: SIMD3<Double>, _ accelerometer: SIMD3<Double>, _ usesAccelerometer: Bool,
     _ field: SIMD3<Double>?, timestamp: Double
   ) -> Bool {
-    let maximum = limits.sampleInterval
-    guard SampleLimits.within(gyroscope, limits.rotationRate),
+    let maximum = derived.sampleIntervalLimit
+    guard DerivedParameters.within(gyroscope, derived.rotationRateLimit),
       gyroscopeClock.plainlyAccepts(timestamp, maximumInterval: maximum)
     else { return false }
     if usesAccelerometer {
-      guard SampleLimits.within(accelerometer, limits.specificForce),
+      guard DerivedParameters.within(accelerometer, derived.specificForceLimit),
         accelerometerClock.plainlyAccepts(timestamp, maximumInterval: maximum)
       else { return false }
     }
     if let field {
-      guard SampleLimits.within(field, limits.magneticField),
+      guard DerivedParameters.within(field, derived.magneticFieldLimit),
         magnetometerClock.plainlyAccepts(timestamp, maximumInterval: maximum)
       else { return false }
     }
