@@ -356,14 +356,19 @@ public struct OrientationFilter: Sendable {
   /// Publishes the orientations from `sixD`, the current `accelerometerQuaternion * gyroscopeQuaternion`.
   @inline(__always)
   private mutating func refreshOrientations(_ sixD: Quaternion) {
-    orientation6D = sixD.renormalized
+    sixDProduct = sixD
     orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).renormalized
   }
 
   /// The orientation from gyroscope and accelerometer only: sensor → a z-up frame whose x axis is arbitrary
   /// (fixed by the first samples) and drifts slowly about the vertical.
-  // Stored rather than computed: a getter on this large struct made callers copy all of it first.
-  public private(set) var orientation6D = Quaternion.identity
+  // Normalized when read, so a 9D caller does not pay for it on every sample. Inlinable and reading one
+  // stored quaternion: a non-inlined getter on this large struct made callers copy all of it first.
+  @inlinable public var orientation6D: Quaternion { sixDProduct.renormalized }
+
+  /// `accelerometerQuaternion * gyroscopeQuaternion` after the last accepted sample, a unit quaternion up to
+  /// rounding; ``orientation6D`` is this, renormalized.
+  @usableFromInline var sixDProduct = Quaternion.identity
 
   /// The orientation with the magnetometer's heading: sensor → East-North-Up. Equals ``orientation6D``
   /// rotated about the vertical by ``headingOffset6DToENU`` radians.
