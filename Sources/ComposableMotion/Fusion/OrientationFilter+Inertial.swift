@@ -6,8 +6,15 @@
 
 // Gyroscope strapdown integration, rest detection, inclination correction and bias estimation.
 extension OrientationFilter {
+  // In both steps below the orientation update comes first and rest detection after it: they are
+  // independent, and the orientation is on the path each sample waits for (the next bias, the next
+  // inclination), so starting it first lets the processor do the rest detection meanwhile.
   @inline(__always)
   mutating func integrateGyroscope(_ gyroscope: SIMD3<Double>, interval: Double) {
+    if interval > 0 {
+      let step = Quaternion.strapdownStep(gyroscope - bias, interval: interval)
+      gyroscopeQuaternion = (gyroscopeQuaternion * step).renormalized
+    }
     if parameters.estimatesBiasAtRest || parameters.rejectsMagneticDisturbances {
       // Rest detection, gyroscope half: the rate must stay close to its own low-pass, and that low-pass
       // within the bias range (a slow steady turn is not rest).
@@ -23,9 +30,6 @@ extension OrientationFilter {
         restDetectedFlag = false
       }
     }
-    guard interval > 0 else { return }
-    let step = Quaternion.strapdownStep(gyroscope - bias, interval: interval)
-    gyroscopeQuaternion = (gyroscopeQuaternion * step).renormalized
   }
 
   @inline(__always)
@@ -34,6 +38,19 @@ extension OrientationFilter {
   mutating func correctInclination(_ accelerometer: SIMD3<Double>, interval: Double) -> SIMD3<
     Double
   >? {
+    // Low-pass in the almost-inertial gyroscope frame: there linear accelerations average out while
+    // gravity stays put, so a long time constant costs no lag in the inclination.
+    let inertial = gyroscopeQuaternion.rotate(accelerometer)
+    let filtered = accelerometerLowPass.step(
+      inertial, tau: parameters.accelerometerTau, interval: interval,
+      coefficients: accelerometerClock.coefficients.accelerometer)
+    // A specific force too small to have a direction (free fall, or denormal noise) corrects
+    // nothing; its length is never computed from squares that underflow.
+    let earth = accelerometerQuaternion.rotate(filtered).unitDirection
+    if let earth {
+      // The smallest rotation (about a horizontal axis) that makes `earth` vertical.
+      accelerometerQuaternion = (Quaternion.leveling(earth) * accelerometerQuaternion).renormalized
+    }
     if parameters.estimatesBiasAtRest {
       let lowPass = restAccelerometerLowPass.step(
         accelerometer, tau: parameters.restFilterTau, interval: interval,
@@ -47,17 +64,6 @@ extension OrientationFilter {
         if restTime >= parameters.restMinimumDuration { restDetectedFlag = true }
       }
     }
-    // Low-pass in the almost-inertial gyroscope frame: there linear accelerations average out while
-    // gravity stays put, so a long time constant costs no lag in the inclination.
-    let inertial = gyroscopeQuaternion.rotate(accelerometer)
-    let filtered = accelerometerLowPass.step(
-      inertial, tau: parameters.accelerometerTau, interval: interval,
-      coefficients: accelerometerClock.coefficients.accelerometer)
-    // A specific force too small to have a direction (free fall, or denormal noise) corrects
-    // nothing; its length is never computed from squares that underflow.
-    guard let earth = accelerometerQuaternion.rotate(filtered).unitDirection else { return nil }
-    // The smallest rotation (about a horizontal axis) that makes `earth` vertical.
-    accelerometerQuaternion = (Quaternion.leveling(earth) * accelerometerQuaternion).renormalized
     return earth
   }
 
