@@ -14,36 +14,19 @@ new=${2:?$usage}
 recording=${3:?$usage}
 rounds=${4:-6}
 repeats=${5:-5}
+scripts=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 case "$recording" in
   *.gz) zcat "$recording" > "$work/recording.csv" ;;
   *) cp "$recording" "$work/recording.csv" ;;
 esac
-cat > "$work/vqf_rate.py" <<'PY'
-import sys, time
-import numpy as np
-import vqf
-path, repeats = sys.argv[1], int(sys.argv[2])
-with open(path) as f:
-    header = f.readline().strip().split(',')
-data = np.genfromtxt(path, delimiter=',', skip_header=1)
-col = lambda names: np.ascontiguousarray(data[:, [header.index(n) for n in names]])
-gyr, acc = col(['gyr_x', 'gyr_y', 'gyr_z']), col(['acc_x', 'acc_y', 'acc_z'])
-mag = col(['mag_x', 'mag_y', 'mag_z'])
-dt = float(np.median(np.diff(data[:, header.index('t')])))
-rates = []
-for _ in range(repeats):
-    start = time.thread_time(); vqf.VQF(dt).updateBatch(gyr, acc, mag)
-    rates.append(len(gyr) / (time.thread_time() - start))
-print('%.0f' % max(rates))
-PY
 # One mode of one build: its best rate over the repeats.
 rate() { "$1" "$work/recording.csv" --repeat "$repeats" --only "$2" | awk '{print $(NF-3)}'; }
 printf '%-6s %-14s %10s %10s %10s %10s %10s %7s %7s %7s %7s\n' round load VQF old-9D new-9D old-9D+cal new-9D+cal \
   old/VQF new/VQF oldc/VQF newc/VQF
 for round in $(seq "$rounds"); do
-  vqf=$(python3 "$work/vqf_rate.py" "$work/recording.csv" "$repeats")
+  vqf=$(python3 "$scripts/vqf-rate.py" "$work/recording.csv" "$repeats" --9d-only | cut -d' ' -f1)
   if [ $((round % 2)) -eq 1 ]; then
     o9=$(rate "$old" 9d); n9=$(rate "$new" 9d); oc=$(rate "$old" 9d-calibrated); nc=$(rate "$new" 9d-calibrated)
   else
