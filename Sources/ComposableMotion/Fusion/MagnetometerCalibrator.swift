@@ -62,7 +62,8 @@ public struct MagnetometerCalibrator: Sendable {
     /// The expected error of one sample against the model, relative to the field strength (noise,
     /// orientation error): how much one sample weighs against ``softIronSpread``.
     public var equationNoise = 0.02
-    /// The largest predicted error of the corrected field's direction, in degrees, for each accuracy.
+    /// The largest predicted error of the corrected field's heading (its horizontal direction in the
+    /// orientation's frame, from the fit's covariance and residual), in degrees, for each accuracy.
     public var directionErrorLimits = Limits(high: 1, medium: 3, low: 10)
     /// The largest relative residual (per component, against the field strength) for each accuracy.
     public var residualLimits = Limits(high: 0.03, medium: 0.06, low: 0.15)
@@ -132,8 +133,8 @@ public struct MagnetometerCalibrator: Sendable {
   private var blockCount = 0
   private var previousBlockField = SIMD3<Double>.zero
   private var previousBlockCount = 0
-  // The magnetometer's delay behind the orientation, in samples, from the fit in use (trace-3 scale).
-  private var delay = 0.0
+  // Whether the calibration in use is a fit to the samples the least squares holds now.
+  private var inUseIsOwnFit = false
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///
@@ -229,7 +230,11 @@ public struct MagnetometerCalibrator: Sendable {
     squaredRotationRate: Double
   ) {
     let rotation = Matrix3(rotation: orientation6D)
-    if phase == .refining, isDisturbed(corrected(raw), up: rotation.r2) {
+    // A low-accuracy fit is too uncertain to tell a disturbance from its own error: it learns from
+    // everything, so that the next fit can replace it.
+    if phase == .refining, calibration.accuracy >= .medium,
+      isDisturbed(corrected(raw), up: rotation.r2)
+    {
       disturbedSampleCount += 1
       consecutiveDisturbed += 1
       if consecutiveDisturbed > parameters.relearnAfter { restart() }
@@ -250,7 +255,7 @@ public struct MagnetometerCalibrator: Sendable {
     let interval = max(parameters.samplesPerFit, min(64, learnedSampleCount / 16))
     if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval {
       samplesSinceFit = 0
-      fit(raw)
+      fit(raw, rotation: rotation)
     }
   }
 
@@ -273,24 +278,37 @@ public struct MagnetometerCalibrator: Sendable {
     samplesSinceFit = 0
     declinedFits = 0
     restartCount += 1
+    inUseIsOwnFit = false
     if calibration.accuracy > .low { calibration.accuracy = .low }
   }
 
-  private mutating func fit(_ raw: SIMD3<Double>) {
+  private mutating func fit(_ raw: SIMD3<Double>, rotation: Matrix3) {
     let weight = pow(parameters.equationNoise / parameters.softIronSpread, 2)
-    guard let solution = leastSquares.solve(softIronPriorWeight: weight, at: raw / scale),
+    let u = raw / scale
+    guard
+      let solution = leastSquares.solve(
+        free: CalibrationLeastSquares.allUnknowns, fixed: CalibrationLeastSquares.noParameters,
+        softIronPriorWeight: weight, at: u, rotation: rotation),
       let candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
-    // Keep the calibration in use unless the fit explains the same samples clearly better: a fit always
-    // absorbs some of the noise and of the field's unevenness, and chasing that makes a good calibration
-    // worse.
+    // A fit to the samples the calibration in use was fitted to (and more) simply refines it. Against
+    // any other calibration (the identity, a restored one, the one kept over a restart), keep it unless
+    // the fit explains the same samples clearly better: a fit always absorbs some of the noise and of the
+    // field's unevenness, and chasing that makes a good calibration worse. The calibration in use gets
+    // its best Earth's field and delay, as the fit does: a fit must not win only by modelling the lag
+    // between the sensors, which a calibration does not correct.
     let inUse = trace(correction)
-    if inUse > 0 {
+    if inUse > 0, !inUseIsOwnFit {
       let s = 3 / inUse
-      let current = leastSquares.residualSumOfSquares(
-        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: delay)
-      guard current > parameters.improvementRatio * solution.residualSum else { return }
+      let held = CalibrationLeastSquares.parameters(
+        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
+      guard
+        let refit = leastSquares.solve(
+          free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
+          softIronPriorWeight: weight, at: u, rotation: rotation),
+        refit.residualSum > parameters.improvementRatio * solution.residualSum
+      else { return }
     }
     if candidate.accuracy < calibration.accuracy {
       // One worse fit may be a disturbance slipping through; several in a row are the new truth.
@@ -301,8 +319,8 @@ public struct MagnetometerCalibrator: Sendable {
     let before = corrected(raw)
     calibration = candidate
     setCorrection(candidate)
-    delay = solution.delay
     phase = .refining
+    inUseIsOwnFit = true
     adoptedFitCount += 1
     let after = corrected(raw)
     let product = before.length * after.length
@@ -337,8 +355,7 @@ public struct MagnetometerCalibrator: Sendable {
       })
     else { return nil }
     let normalizedStrength = solution.earth.length
-    let directionError =
-      (solution.fieldVariance.squareRoot() / normalizedStrength) * 180 / Double.pi
+    let directionError = solution.headingVariance.squareRoot() * 180 / Double.pi
     let residual = solution.residualVariance.squareRoot() / normalizedStrength
     return MagnetometerCalibration(
       hardIron: hardIron,

@@ -39,9 +39,9 @@ struct CalibrationLeastSquares: Sendable {
     var residualSum: Double
     /// The mean square residual per equation (normalized units²).
     var residualVariance: Double
-    /// The variance of the corrected field for the raw field it was solved at, summed over its three
-    /// components (normalized units²): how far the fit's uncertainty can move that field.
-    var fieldVariance: Double
+    /// The variance of the corrected field's heading in the orientation's frame (rad²), for the raw
+    /// field and orientation it was solved at.
+    var headingVariance: Double
   }
 
   mutating func reset() {
@@ -123,24 +123,6 @@ struct CalibrationLeastSquares: Sendable {
     }
   }
 
-  /// The residual sum of squares of a given correction (normalized units, trace of `soft` 3) with the
-  /// Earth's field that fits it best: how well the calibration in use explains the samples.
-  func residualSumOfSquares(soft k: Matrix3, offset c: SIMD3<Double>, delay: Double) -> Double {
-    let n = Self.count
-    guard weight > 0 else { return 0 }
-    var p: [Double] = [
-      k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0, delay,
-    ]
-    // N_ee is the total weight times the identity, so the best e is (v_e − N_e,· p) / weight.
-    for i in 0..<3 {
-      var value = rightHandSide[11 + i]
-      for a in 0..<11 { value -= normal[a * n + 11 + i] * p[a] }
-      value -= normal[(11 + i) * n + 14] * delay
-      p[11 + i] = value / gain / weight
-    }
-    return residual(p)
-  }
-
   /// pᵀNp − 2pᵀv + yᵀy (N, v, y without the prior).
   private func residual(_ p: [Double]) -> Double {
     let n = Self.count
@@ -155,59 +137,92 @@ struct CalibrationLeastSquares: Sendable {
     return max(quadratic - 2 * linear + targetSquares, 0) / gain
   }
 
-  /// Solves with a prior pulling K towards the identity (worth `softIronPriorWeight` equations per entry)
-  /// and a negligible one on c and e, or `nil` if the system is not positive definite or the answer not
-  /// finite. The uncertainty is reported for the corrected field of raw field `u`.
-  func solve(softIronPriorWeight: Double, at u: SIMD3<Double>) -> Solution? {
+  /// The parameter vector of a given correction (trace of `soft` 3, normalized units) and delay, with the
+  /// Earth's field 0.
+  static func parameters(soft k: Matrix3, offset c: SIMD3<Double>, delay: Double) -> [Double] {
+    [k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0, delay]
+  }
+
+  /// All unknowns.
+  static let allUnknowns = Array(0..<count)
+  /// The Earth's field and the delay: the unknowns left when a calibration (K, c) is given.
+  static let earthAndDelayUnknowns = Array(11..<count)
+  /// Every parameter 0 (for a solve with all unknowns free).
+  static let noParameters = [Double](repeating: 0, count: count)
+
+  /// Solves for the unknowns `free` (indices into the parameter vector), the others held at their values
+  /// in `fixed`, with a prior pulling K towards the identity (worth `softIronPriorWeight` equations per
+  /// entry) and a negligible one on c and e; `nil` if the system is not positive definite or the answer
+  /// not finite. The uncertainty is reported for the heading of the corrected field of raw field `u` seen
+  /// in orientation `rotation` (device → the z-up frame): its component across the fitted horizontal
+  /// field, divided by that field's strength.
+  func solve(
+    free: [Int], fixed: [Double], softIronPriorWeight: Double, at u: SIMD3<Double>,
+    rotation: Matrix3
+  ) -> Solution? {
     let n = Self.count
-    // The full symmetric matrix with the prior on the diagonal, then its Cholesky factor in place.
-    var m = [Double](repeating: 0, count: n * n)
+    let f = free.count
+    // The reduced symmetric matrix with the prior on the diagonal, then its Cholesky factor in place.
+    var m = [Double](repeating: 0, count: f * f)
     let inverseGain = 1 / gain
-    var rhs = rightHandSide.map { $0 * inverseGain }
-    for a in 0..<n {
-      for b in a..<n {
-        m[a * n + b] = normal[a * n + b] * inverseGain
-        m[b * n + a] = normal[a * n + b] * inverseGain
+    var isFree = [Bool](repeating: false, count: n)
+    for a in free { isFree[a] = true }
+    var rhs = [Double](repeating: 0, count: f)
+    for (i, a) in free.enumerated() {
+      var value = rightHandSide[a]
+      for b in 0..<n where !isFree[b] && fixed[b] != 0 {
+        value -= normal[min(a, b) * n + max(a, b)] * fixed[b]
+      }
+      rhs[i] = value * inverseGain
+      for (j, b) in free.enumerated() {
+        m[i * f + j] = normal[min(a, b) * n + max(a, b)] * inverseGain
       }
       let prior = a < 8 ? softIronPriorWeight : (a == 14 ? 1e-3 : 1e-9)
-      m[a * n + a] += prior
-      if a == 0 || a == 4 { rhs[a] += prior }
+      m[i * f + i] += prior
+      if a == 0 || a == 4 { rhs[i] += prior }
     }
-    guard Self.choleskyFactor(&m, n) else { return nil }
-    let p = Self.choleskySolve(m, n, rhs)
-    guard p.allSatisfy(\.isFinite) else { return nil }
+    guard Self.choleskyFactor(&m, f) else { return nil }
+    let x = Self.choleskySolve(m, f, rhs)
+    guard x.allSatisfy(\.isFinite) else { return nil }
+    var p = fixed
+    for (i, a) in free.enumerated() { p[a] = x[i] }
     let residualSum = residual(p)
-    let freedom = max(3 * weight - Double(n), 1)
+    let freedom = max(3 * weight - Double(f), 1)
     let residualVariance = residualSum / freedom
-    // The corrected field's components are gᵀp for these g (K22 = 3 − K00 − K11); each one's variance is
-    // σ² gᵀ M⁻¹ g.
-    var gradients = [[Double]](repeating: [Double](repeating: 0, count: n), count: 3)
-    gradients[0][0] = u.x
-    gradients[0][1] = u.y
-    gradients[0][2] = u.z
-    gradients[0][8] = 1
-    gradients[1][3] = u.x
-    gradients[1][4] = u.y
-    gradients[1][5] = u.z
-    gradients[1][9] = 1
-    gradients[2][0] = -u.z
-    gradients[2][4] = -u.z
-    gradients[2][6] = u.x
-    gradients[2][7] = u.y
-    gradients[2][10] = 1
-    var fieldVariance = 0.0
-    for g in gradients {
-      let z = Self.choleskySolve(m, n, g)
-      for a in 0..<n { fieldVariance += g[a] * z[a] }
+    // A component of the corrected field is gᵀp (see ``gradient(along:at:)``); its variance is σ² gᵀ M⁻¹ g
+    // over the free unknowns.
+    func variance(_ g: [Double]) -> Double {
+      let reduced = free.map { g[$0] }
+      let z = Self.choleskySolve(m, f, reduced)
+      var sum = 0.0
+      for i in 0..<f { sum += reduced[i] * z[i] }
+      return sum
+    }
+    // The heading of the corrected field in the frame: its component across the fitted horizontal field.
+    let earth = SIMD3(p[11], p[12], p[13])
+    let horizontal = (earth.x * earth.x + earth.y * earth.y).squareRoot()
+    var headingVariance = Double.infinity
+    if horizontal > 0 {
+      let across = SIMD3(-earth.y / horizontal, earth.x / horizontal, 0)
+      // rotation maps device → frame, so the device-axes direction of `across` is rotationᵀ · across.
+      let w = rotation.transposed * across
+      headingVariance = variance(Self.gradient(along: w, at: u)) / (horizontal * horizontal)
     }
     let soft = Matrix3(
       r0: SIMD3(p[0], p[1], p[2]), r1: SIMD3(p[3], p[4], p[5]),
       r2: SIMD3(p[6], p[7], 3 - p[0] - p[4]))
     return Solution(
-      soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: SIMD3(p[11], p[12], p[13]),
-      delay: p[14],
+      soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: earth, delay: p[14],
       residualSum: residualSum, residualVariance: residualVariance,
-      fieldVariance: residualVariance * fieldVariance)
+      headingVariance: residualVariance * headingVariance)
+  }
+
+  /// The gradient of wᵀ(K u + c) with respect to the parameters (K22 = 3 − K00 − K11).
+  private static func gradient(along w: SIMD3<Double>, at u: SIMD3<Double>) -> [Double] {
+    [
+      w.x * u.x - w.z * u.z, w.x * u.y, w.x * u.z, w.y * u.x, w.y * u.y - w.z * u.z, w.y * u.z,
+      w.z * u.x, w.z * u.y, w.x, w.y, w.z, 0, 0, 0, 0,
+    ]
   }
 
   /// In-place lower Cholesky factor of a symmetric n × n matrix; `false` if not positive definite.
