@@ -39,9 +39,10 @@ public struct MagnetometerCalibrator: Sendable {
     /// The number of samples after which an old sample's weight has fallen to 1/e.
     public var memory = 600.0
     /// The samples (each one step of rotation) needed before the first fit.
-    public var minimumSamples = 20.0
-    /// How many new samples between two fits at first (later up to 64).
-    public var samplesPerFit = 8
+    public var minimumSamples = 10.0
+    /// How many new samples between two fits at first (later up to 64): the first seconds of turning
+    /// decide the first heading, so the first fits come early.
+    public var samplesPerFit = 4
     /// Relative deviation of the corrected field strength from the learned one that marks a disturbance.
     public var strengthGate = 0.1
     /// Deviation of the corrected field's dip from the learned one that marks a disturbance, in degrees.
@@ -49,8 +50,9 @@ public struct MagnetometerCalibrator: Sendable {
     /// How many consecutive disturbed samples (each one step of rotation) mean the environment changed
     /// and the fit starts again.
     public var relearnAfter = 150
-    /// How many times larger the residual of the calibration in use must be than a new fit's, on the same
-    /// samples, before the fit replaces it (a likelihood-ratio test: noise alone gives about 1).
+    /// How many times larger the residual variance (the residual sum of squares per degree of freedom) of
+    /// the calibration in use must be than a new fit's, on the same samples, before the fit replaces it (an
+    /// F-test: noise alone gives about 1, also for a fit of 15 unknowns to a few tens of equations).
     public var improvementRatio = 3.0
     /// The rotation rate in rad/s at which a sample weighs half: turning at ω, a delay of τ between the
     /// magnetometer and the gyroscope misplaces the field by ωτ, so fast samples are less certain.
@@ -64,7 +66,7 @@ public struct MagnetometerCalibrator: Sendable {
     public var equationNoise = 0.02
     /// The largest predicted error of the corrected field's heading (its horizontal direction in the
     /// orientation's frame, from the fit's covariance and residual), in degrees, for each accuracy.
-    public var directionErrorLimits = Limits(high: 1, medium: 3, low: 10)
+    public var directionErrorLimits = Limits(high: 1, medium: 3, low: 30)
     /// The largest relative residual (per component, against the field strength) for each accuracy.
     public var residualLimits = Limits(high: 0.03, medium: 0.06, low: 0.15)
 
@@ -295,7 +297,9 @@ public struct MagnetometerCalibrator: Sendable {
     // A fit to the samples the calibration in use was fitted to (and more) simply refines it. Against
     // any other calibration (the identity, a restored one, the one kept over a restart), keep it unless
     // the fit explains the same samples clearly better: a fit always absorbs some of the noise and of the
-    // field's unevenness, and chasing that makes a good calibration worse. The calibration in use gets
+    // field's unevenness, and chasing that makes a good calibration worse; residuals are compared per
+    // degree of freedom, since a fit of 15 unknowns to few samples absorbs much of their noise. The
+    // calibration in use gets
     // its best Earth's field and delay, as the fit does: a fit must not win only by modelling the lag
     // between the sensors, which a calibration does not correct.
     let inUse = trace(correction)
@@ -307,7 +311,7 @@ public struct MagnetometerCalibrator: Sendable {
         let refit = leastSquares.solve(
           free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
           softIronPriorWeight: weight, at: u, rotation: rotation),
-        refit.residualSum > parameters.improvementRatio * solution.residualSum
+        refit.residualVariance > parameters.improvementRatio * solution.residualVariance
       else { return }
     }
     if candidate.accuracy < calibration.accuracy {
