@@ -117,6 +117,11 @@ public struct MagnetometerCalibrator: Sendable {
   /// Whether the most recent ``update(_:orientation6D:)`` replaced the calibration with one that turns or
   /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
   public private(set) var changedNoticeably = false
+  /// The heading of the Earth's field the calibration in use was fitted with, in radians clockwise from
+  /// the orientation frame's y axis (the frame of `orientation6D`), and how many steps of rotation it
+  /// rests on; `nil` for a calibration that was not fitted here. A filter re-converging its heading after
+  /// ``changedNoticeably`` can start from it: it averages every step the fit holds, not just the newest.
+  private(set) var fittedHeading: (angle: Double, weight: Double)?
 
   /// cos(stepAngle / 2): two unit quaternions differ by more than the step when |q·p| is below it.
   private let stepCosine: Double
@@ -281,6 +286,7 @@ public struct MagnetometerCalibrator: Sendable {
     declinedFits = 0
     restartCount += 1
     inUseIsOwnFit = false
+    fittedHeading = nil
     if calibration.accuracy > .low { calibration.accuracy = .low }
   }
 
@@ -325,6 +331,10 @@ public struct MagnetometerCalibrator: Sendable {
     setCorrection(candidate)
     phase = .refining
     inUseIsOwnFit = true
+    let earth = solution.earth
+    fittedHeading =
+      earth.x * earth.x + earth.y * earth.y > 0
+      ? (atan2(earth.x, earth.y), leastSquares.weight) : nil
     adoptedFitCount += 1
     let after = corrected(raw)
     let product = before.length * after.length
