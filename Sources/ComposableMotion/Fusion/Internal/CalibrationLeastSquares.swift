@@ -1,6 +1,6 @@
 /// The running least-squares problem behind ``MagnetometerCalibrator``: the normal equations of the
-/// attitude-aided field model, with exponential forgetting, in a fixed 15 × 15 storage (no allocation
-/// per sample).
+/// attitude-aided field model, with exponential forgetting, kept as a few sums of fixed size (no
+/// allocation per sample).
 ///
 /// Model, for a raw field `u` (divided by a fixed scale so the numbers are near 1) seen while the
 /// gyroscope-and-accelerometer orientation is `R` (sensor → a z-up frame whose heading drifts only slowly):
@@ -12,19 +12,31 @@
 /// (`d` is the raw field's change per sample), all unknown. The scale is not observable, so the trace
 /// of `K` is fixed at 3: the 15 unknowns are K00…K21 (K22 = 3 − K00 − K11), c, e and τ. Every sample
 /// adds three linear equations, one per row of `R`.
+///
+/// The rows of a rotation are orthonormal (Σᵢ rᵢ rᵢᵀ = I), so the normal equations of the three
+/// equations need only u uᵀ, u, R, R ⊗ u and the delay's terms: 62 sums per sample instead of a 15 × 15
+/// update, and the 15 × 15 system is assembled from them when a fit is wanted.
 struct CalibrationLeastSquares: Sendable {
   static let count = 15
+  private static let zeroMatrix = Matrix3(r0: .zero, r1: .zero, r2: .zero)
 
-  /// The upper triangle of ΦᵀΦ, row-major (i ≤ j at `i * count + j`).
-  private var normal = [Double](repeating: 0, count: count * count)
-  /// Φᵀy.
-  private var rightHandSide = [Double](repeating: 0, count: count)
-  /// yᵀy.
-  private var targetSquares = 0.0
+  // Weighted sums over the samples (each times ``gain``): Σw, Σw u, Σw u uᵀ, Σw R, Σw uₖ R (one matrix
+  // per k), Σw d uᵀ, Σw d, Σw R d, Σw |d|².
+  private var sumWeight = 0.0
+  private var sumU = SIMD3<Double>.zero
+  private var sumUU = Self.zeroMatrix
+  private var sumR = Self.zeroMatrix
+  private var sumRUx = Self.zeroMatrix
+  private var sumRUy = Self.zeroMatrix
+  private var sumRUz = Self.zeroMatrix
+  private var sumDU = Self.zeroMatrix
+  private var sumD = SIMD3<Double>.zero
+  private var sumRD = SIMD3<Double>.zero
+  private var sumDD = 0.0
   /// The forgotten count of samples (each of three equations).
   private(set) var weight = 0.0
   /// The factor the stored sums carry: forgetting multiplies every old term by f < 1, which is done by
-  /// dividing the new terms' factor by f instead (one multiplication per step, not 200), and folding it
+  /// dividing the new terms' factor by f instead (one multiplication per step, not 62), and folding it
   /// back into the sums when it grows large.
   private var gain = 1.0
 
@@ -45,11 +57,7 @@ struct CalibrationLeastSquares: Sendable {
   }
 
   mutating func reset() {
-    for index in normal.indices { normal[index] = 0 }
-    for index in rightHandSide.indices { rightHandSide[index] = 0 }
-    targetSquares = 0
-    weight = 0
-    gain = 1
+    self = CalibrationLeastSquares()
   }
 
   /// Adds one sample's three equations, each weighted by `sampleWeight` (0 < w ≤ 1), after multiplying
@@ -64,77 +72,122 @@ struct CalibrationLeastSquares: Sendable {
       if gain > 1e100 { foldGain() }
     }
     weight += sampleWeight
-    let scaledWeight = sampleWeight * gain
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.count) { phi in
-      normal.withUnsafeMutableBufferPointer { normal in
-        rightHandSide.withUnsafeMutableBufferPointer { rightHandSide in
-          Self.accumulate(
-            u: u, d: d, r: r, weight: scaledWeight, phi: phi, normal: normal,
-            rightHandSide: rightHandSide, targetSquares: &targetSquares)
-        }
-      }
-    }
+    let w = sampleWeight * gain
+    let wu = w * u
+    let wd = w * d
+    sumWeight += w
+    sumU += wu
+    sumUU = sumUU + Matrix3(r0: wu.x * u, r1: wu.y * u, r2: wu.z * u)
+    sumR = sumR + r.scaled(w)
+    sumRUx = sumRUx + r.scaled(wu.x)
+    sumRUy = sumRUy + r.scaled(wu.y)
+    sumRUz = sumRUz + r.scaled(wu.z)
+    sumDU = sumDU + Matrix3(r0: wd.x * u, r1: wd.y * u, r2: wd.z * u)
+    sumD += wd
+    sumRD += r * wd
+    sumDD += dot(wd, d)
   }
 
   /// Divides the stored sums by ``gain`` and resets it to 1.
   private mutating func foldGain() {
     let inverse = 1 / gain
-    for index in normal.indices { normal[index] *= inverse }
-    for index in rightHandSide.indices { rightHandSide[index] *= inverse }
-    targetSquares *= inverse
+    sumWeight *= inverse
+    sumU *= inverse
+    sumUU = sumUU.scaled(inverse)
+    sumR = sumR.scaled(inverse)
+    sumRUx = sumRUx.scaled(inverse)
+    sumRUy = sumRUy.scaled(inverse)
+    sumRUz = sumRUz.scaled(inverse)
+    sumDU = sumDU.scaled(inverse)
+    sumD *= inverse
+    sumRD *= inverse
+    sumDD *= inverse
     gain = 1
   }
 
-  @inline(__always)
-  private static func accumulate(
-    u: SIMD3<Double>, d: SIMD3<Double>, r: Matrix3, weight sampleWeight: Double,
-    phi: UnsafeMutableBufferPointer<Double>, normal: UnsafeMutableBufferPointer<Double>,
-    rightHandSide: UnsafeMutableBufferPointer<Double>, targetSquares: inout Double
-  ) {
-    for i in 0..<3 {
-      let row = i == 0 ? r.r0 : (i == 1 ? r.r1 : r.r2)
-      // K terms: row[j] * u[k] for (j, k) before (2, 2); K22 = 3 − K00 − K11 moves to the right.
-      let last = row.z * u.z
-      phi[0] = row.x * u.x - last
-      phi[1] = row.x * u.y
-      phi[2] = row.x * u.z
-      phi[3] = row.y * u.x
-      phi[4] = row.y * u.y - last
-      phi[5] = row.y * u.z
-      phi[6] = row.z * u.x
-      phi[7] = row.z * u.y
-      phi[8] = row.x
-      phi[9] = row.y
-      phi[10] = row.z
-      phi[11] = 0
-      phi[12] = 0
-      phi[13] = 0
-      phi[11 + i] = -1
-      phi[14] = dot(row, d)
-      let target = -3 * last
-      for a in 0..<Self.count {
-        let pa = phi[a]
-        guard pa != 0 else { continue }
-        let weighted = pa * sampleWeight
-        rightHandSide[a] += weighted * target
-        for b in a..<Self.count { normal[a * Self.count + b] += weighted * phi[b] }
-      }
-      targetSquares += sampleWeight * target * target
+  /// The normal equations (full symmetric N, right-hand side v and yᵀy, without the prior, the gain
+  /// divided out) of the 15 unknowns.
+  private struct System {
+    var normal: [Double]
+    var rightHandSide: [Double]
+    var targetSquares: Double
+  }
+
+  /// Builds ``System`` from the sums: first the 16 × 16 Gram matrix G of the model with all nine K
+  /// entries (K, c, e, τ), then N = Tᵀ G T, v = −Tᵀ G t₀, yᵀy = t₀ᵀ G t₀ for K22 = 3 − K00 − K11
+  /// (q = T p + t₀).
+  private func system() -> System {
+    let full = 16
+    var g = [Double](repeating: 0, count: full * full)
+    let inverse = 1 / gain
+    func set(_ a: Int, _ b: Int, _ value: Double) {
+      g[a * full + b] = value * inverse
+      g[b * full + a] = value * inverse
     }
+    let uu = [sumUU.r0, sumUU.r1, sumUU.r2]
+    let ru = [sumRUx, sumRUy, sumRUz]
+    let rows = [sumR.r0, sumR.r1, sumR.r2]
+    let du = [sumDU.r0, sumDU.r1, sumDU.r2]
+    for j in 0..<3 {
+      for k in 0..<3 {
+        let a = 3 * j + k
+        // K–K: δⱼⱼ′ uₖ uₖ′.
+        for k2 in 0..<3 { set(a, 3 * j + k2, uu[k][k2]) }
+        // K–c: δⱼⱼ′ uₖ.
+        set(a, 9 + j, sumU[k])
+        // K–e: −Rᵢⱼ uₖ.
+        for i in 0..<3 {
+          let m = ru[k]
+          set(a, 12 + i, -(i == 0 ? m.r0 : (i == 1 ? m.r1 : m.r2))[j])
+        }
+        // K–τ: dⱼ uₖ.
+        set(a, 15, du[j][k])
+      }
+      // c–c and e–e: the identity times Σw; c–e: −Rᵢⱼ; c–τ: dⱼ; e–τ: −(R d)ᵢ.
+      set(9 + j, 9 + j, sumWeight)
+      set(12 + j, 12 + j, sumWeight)
+      for i in 0..<3 { set(9 + j, 12 + i, -rows[i][j]) }
+      set(9 + j, 15, sumD[j])
+      set(12 + j, 15, -sumRD[j])
+    }
+    set(15, 15, sumDD)
+    let n = Self.count
+    // Column of q for unknown a, and whether K22 (q index 8) moves with it (−1).
+    func column(_ a: Int) -> Int { a < 8 ? a : a + 1 }
+    func movesK22(_ a: Int) -> Bool { a == 0 || a == 4 }
+    var normal = [Double](repeating: 0, count: n * n)
+    var rightHandSide = [Double](repeating: 0, count: n)
+    for a in 0..<n {
+      let qa = column(a)
+      for b in a..<n {
+        let qb = column(b)
+        var value = g[qa * full + qb]
+        if movesK22(a) { value -= g[8 * full + qb] }
+        if movesK22(b) { value -= g[qa * full + 8] }
+        if movesK22(a) && movesK22(b) { value += g[8 * full + 8] }
+        normal[a * n + b] = value
+        normal[b * n + a] = value
+      }
+      var gt = g[qa * full + 8]
+      if movesK22(a) { gt -= g[8 * full + 8] }
+      rightHandSide[a] = -3 * gt
+    }
+    return System(
+      normal: normal, rightHandSide: rightHandSide, targetSquares: 9 * g[8 * full + 8])
   }
 
   /// pᵀNp − 2pᵀv + yᵀy (N, v, y without the prior).
-  private func residual(_ p: [Double]) -> Double {
+  private static func residual(_ p: [Double], _ system: System) -> Double {
     let n = Self.count
     var quadratic = 0.0
     var linear = 0.0
     for a in 0..<n {
-      linear += p[a] * rightHandSide[a]
+      linear += p[a] * system.rightHandSide[a]
       var row = 0.0
-      for b in 0..<n { row += normal[min(a, b) * n + max(a, b)] * p[b] }
+      for b in 0..<n { row += system.normal[a * n + b] * p[b] }
       quadratic += p[a] * row
     }
-    return max(quadratic - 2 * linear + targetSquares, 0) / gain
+    return max(quadratic - 2 * linear + system.targetSquares, 0)
   }
 
   /// The parameter vector of a given correction (trace of `soft` 3, normalized units) and delay, with the
@@ -162,21 +215,19 @@ struct CalibrationLeastSquares: Sendable {
   ) -> Solution? {
     let n = Self.count
     let f = free.count
+    let sums = system()
     // The reduced symmetric matrix with the prior on the diagonal, then its Cholesky factor in place.
     var m = [Double](repeating: 0, count: f * f)
-    let inverseGain = 1 / gain
     var isFree = [Bool](repeating: false, count: n)
     for a in free { isFree[a] = true }
     var rhs = [Double](repeating: 0, count: f)
     for (i, a) in free.enumerated() {
-      var value = rightHandSide[a]
+      var value = sums.rightHandSide[a]
       for b in 0..<n where !isFree[b] && fixed[b] != 0 {
-        value -= normal[min(a, b) * n + max(a, b)] * fixed[b]
+        value -= sums.normal[a * n + b] * fixed[b]
       }
-      rhs[i] = value * inverseGain
-      for (j, b) in free.enumerated() {
-        m[i * f + j] = normal[min(a, b) * n + max(a, b)] * inverseGain
-      }
+      rhs[i] = value
+      for (j, b) in free.enumerated() { m[i * f + j] = sums.normal[a * n + b] }
       let prior = a < 8 ? softIronPriorWeight : (a == 14 ? 1e-3 : 1e-9)
       m[i * f + i] += prior
       if a == 0 || a == 4 { rhs[i] += prior }
@@ -186,7 +237,7 @@ struct CalibrationLeastSquares: Sendable {
     guard x.allSatisfy(\.isFinite) else { return nil }
     var p = fixed
     for (i, a) in free.enumerated() { p[a] = x[i] }
-    let residualSum = residual(p)
+    let residualSum = Self.residual(p, sums)
     let freedom = max(3 * weight - Double(f), 1)
     let residualVariance = residualSum / freedom
     // A component of the corrected field is gᵀp (see ``gradient(along:at:)``); its variance is σ² gᵀ M⁻¹ g
