@@ -127,6 +127,8 @@ public struct MagnetometerCalibrator: Sendable {
   private let stepCosine: Double
   private var correction = Matrix3.identity
   private var correctedOffset = SIMD3<Double>.zero
+  // Whether the calibration in use changes the field at all (the identity costs nothing per sample).
+  private var correctsField = false
   private var leastSquares = CalibrationLeastSquares()
   private var scale = 0.0
   private var lastStep: Quaternion?
@@ -211,7 +213,7 @@ public struct MagnetometerCalibrator: Sendable {
       blockRate = 0
       blockCount = 0
     }
-    return correction * raw - correctedOffset
+    return correctsField ? correction * raw - correctedOffset : raw
   }
 
   /// The corrected field for a raw one (µT) with the calibration in use, without learning.
@@ -396,5 +398,9 @@ public struct MagnetometerCalibrator: Sendable {
   private mutating func setCorrection(_ calibration: MagnetometerCalibration) {
     correction = Matrix3(calibration.softIronCorrection)
     correctedOffset = correction * calibration.hardIron
+    let k = correction
+    correctsField =
+      correctedOffset != .zero || k.r0 != SIMD3(1, 0, 0) || k.r1 != SIMD3(0, 1, 0)
+      || k.r2 != SIMD3(0, 0, 1)
   }
 }
