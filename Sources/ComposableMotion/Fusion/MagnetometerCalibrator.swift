@@ -239,9 +239,9 @@ public struct MagnetometerCalibrator: Sendable {
     squaredRotationRate: Double
   ) {
     let rotation = Matrix3(rotation: orientation6D)
-    // Only a high-accuracy fit is sure enough of the field to call a disagreement a disturbance; a
-    // younger fit learns from everything, so that the next fit can replace it.
-    if phase == .refining, calibration.accuracy >= .high,
+    // A low-accuracy fit is too uncertain to tell a disturbance from its own error: it learns from
+    // everything, so that the next fit can replace it.
+    if phase == .refining, calibration.accuracy >= .medium,
       isDisturbed(corrected(raw), up: rotation.r2)
     {
       disturbedSampleCount += 1
