@@ -63,7 +63,7 @@ import Testing
     #expect(calls.names == ["create", "stop", "destroy"])
   }
 
-  @Test func aFailureIsSentAsItsMessage() async {
+  @Test func aFailureIsSentAsItsError() async {
     let updates = ScriptedStream<DeviceMotion>()
     let calls = EndpointCalls()
     let store = TestStore(initialState: Feature.State()) {
@@ -72,11 +72,64 @@ import Testing
     await store.send(.start)
     let error = MotionError.readerFailed(.accelerometer, .deviceRemoved(path: "/dev/iio:device0"))
     updates.fail(error)
-    await store.receive(.motion(.failed(error.description))) {
-      $0.ending = .failed(error.description)
+    await store.receive(.motion(.failed(error))) {
+      $0.ending = .failed(error)
     }
     await store.finish()
     #expect(calls.names == ["create", "stop", "destroy"])
+  }
+
+  @Test func aRestartedEffectOwnsItsManagerSoTheOldRunsTeardownCannotEndIt() async {
+    let first = ScriptedStream<DeviceMotion>()
+    let second = ScriptedStream<DeviceMotion>()
+    let streams = Mutex([first, second])
+    let managers = Mutex<[String: [AnyHashableSendable]]>([:])
+    var motion = MotionClient.unimplemented()
+    motion.create = { id in managers.withLock { $0["create", default: []].append(id) } }
+    motion.startDeviceMotionUpdates = { _, _ in streams.withLock { $0.removeFirst() }.stream }
+    motion.stopDeviceMotionUpdates = { _ in }
+    motion.destroy = { id in managers.withLock { $0["destroy", default: []].append(id) } }
+    let store = TestStore(initialState: Feature.State()) { Feature(motion: motion) }
+
+    await store.send(.start)
+    await first.waitForConsumer()
+    await store.send(.start)  // cancelInFlight: the first run tears down as the second starts
+    await second.waitForConsumer()
+    let still = DeviceMotion.test(timestamp: 1)
+    second.yield(still)
+    await store.receive(.motion(.sample(still))) { $0.samples = [still] }
+    await store.send(.stop)
+    await store.finish()
+
+    let created = managers.withLock { $0["create"] ?? [] }
+    let destroyed = managers.withLock { $0["destroy"] ?? [] }
+    #expect(created.count == 2)
+    #expect(Set(created).count == 2, "each run creates its own manager")
+    #expect(Set(destroyed) == Set(created), "each run destroys only the manager it created")
+    #expect(created.allSatisfy { "\($0)".hasPrefix("ManagerID() (effect run ") })
+  }
+
+  struct AdapterFailure: Error, CustomStringConvertible {
+    var description: String { "the adapter lost its socket" }
+  }
+
+  @Test func aForeignErrorIsSentNamedByItsType() async {
+    let updates = ScriptedStream<DeviceMotion>()
+    let calls = EndpointCalls()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(motion: Self.client(updates, calls: calls))
+    }
+    await store.send(.start)
+    updates.fail(AdapterFailure())
+    let expected = MotionError.foreign(
+      type: "ComposableMotionTests.MotionClientEffectsTests.AdapterFailure",
+      description: "the adapter lost its socket")
+    await store.receive(.motion(.failed(expected))) { $0.ending = .failed(expected) }
+    await store.finish()
+    #expect(
+      expected.description
+        == "The motion stream failed with ComposableMotionTests.MotionClientEffectsTests.AdapterFailure: "
+        + "the adapter lost its socket")
   }
 
   @Test func cancellingStopsUpdatesAndDestroysTheManagerWithoutAnEnding() async {

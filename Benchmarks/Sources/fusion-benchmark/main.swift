@@ -1,6 +1,9 @@
 // fusion-benchmark: OrientationFilter throughput in 9D and 6D on a recording.
 //
-//   swift run -c release --package-path Benchmarks fusion-benchmark RECORDING.csv [--repeat N]
+//   swift run -c release --package-path Benchmarks fusion-benchmark RECORDING.csv [--repeat N] [--only MODE]
+//
+// --only 9d, 9d-calibrated or 6d runs that mode alone and skips the parse rate (for a profiler:
+// `valgrind --tool=callgrind` or `perf record` then see only the filter).
 //
 // Prints samples per CPU-second of this thread (best of N passes over the whole recording, each sample producing the
 // orientation quaternion as VQF's batch call does), in 9D, in 9D with the online magnetometer calibration, and in 6D. Benchmarks/scripts/fusion-vs-vqf.sh runs this and VQF's C++
@@ -22,7 +25,8 @@ func threadCPUSeconds() -> Double {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first(where: { !$0.hasPrefix("--") }) else {
-  FileHandle.standardError.write(Data("usage: fusion-benchmark RECORDING.csv [--repeat N]\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: fusion-benchmark RECORDING.csv [--repeat N] [--only 9d|9d-calibrated|6d]\n".utf8))
   exit(2)
 }
 let repeats: Int = {
@@ -86,6 +90,30 @@ func measureParsing(_ path: String, repeats: Int) -> Double {
   return best
 }
 
+let only: String? = {
+  guard let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count else {
+    return nil
+  }
+  return arguments[index + 1]
+}()
+if let only {
+  let result: (rate: Double, checksum: Double)
+  switch only {
+  case "9d": result = measure(samples, repeats: repeats, useMagnetometer: true)
+  case "9d-calibrated":
+    result = measure(samples, repeats: repeats, useMagnetometer: true, calibrates: true)
+  case "6d": result = measure(samples, repeats: repeats, useMagnetometer: false)
+  default:
+    FileHandle.standardError.write(
+      Data("fusion-benchmark: --only takes 9d, 9d-calibrated or 6d, not \(only)\n".utf8))
+    exit(2)
+  }
+  print(
+    String(
+      format: "composable-sensors OrientationFilter \(only): %10.0f samples/s  (checksum %.3f)",
+      result.rate, result.checksum))
+  exit(0)
+}
 let nine = measure(samples, repeats: repeats, useMagnetometer: true)
 let six = measure(samples, repeats: repeats, useMagnetometer: false)
 let calibrated = measure(samples, repeats: repeats, useMagnetometer: true, calibrates: true)

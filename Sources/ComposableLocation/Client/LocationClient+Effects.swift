@@ -6,6 +6,11 @@ extension LocationClient {
   /// cancelled (closing its gpsd connection). Start services from the reducer as events arrive,
   /// the way a `CLLocationManagerDelegate` does.
   ///
+  /// The reducer addresses the manager by `id`, so a run cancelled by a new one with the same
+  /// `id` (`cancelInFlight`) could destroy the new run's manager as it tears down. Give each
+  /// showing of a feature its own id (a fresh value in its state, as the demo's
+  /// `LocationFeature` does) when it can be shown again before the old run has ended.
+  ///
   /// ```swift
   /// case .onAppear:
   ///   return location.events(id: ManagerID()) {

@@ -8,6 +8,11 @@ extension MotionClient {
   /// per update, then ``MotionUpdate/finished`` or ``MotionUpdate/failed(_:)``. When the effect
   /// ends (on its own or cancelled) the updates are stopped and the manager destroyed.
   ///
+  /// Each run of the effect creates its own manager, keyed by `id` and a number unique to the
+  /// run: a run being cancelled stops and destroys only its own manager, never the one the next
+  /// run (started by `cancelInFlight`) has just created. So address that manager only through
+  /// the effect: its `interval` parameter, and cancellation.
+  ///
   /// ```swift
   /// case .start:
   ///   return motion.deviceMotionUpdates(id: ManagerID()).map(Action.motion)
@@ -17,7 +22,7 @@ extension MotionClient {
   /// ```
   ///
   /// - Parameters:
-  ///   - id: the manager to create, run and destroy.
+  ///   - id: names the manager the effect creates, runs and destroys (with the run's number).
   ///   - frame: the reference frame of the attitudes.
   ///   - interval: the update interval to set before starting, or `nil` for the current one.
   public func deviceMotionUpdates(
@@ -67,16 +72,15 @@ extension MotionClient {
     stop: @escaping @Sendable (AnyHashableSendable) async -> Void
   ) -> Effect<MotionUpdate<Sample>> {
     .run { [create, destroy, setUpdateInterval] send in
+      let id = EffectManagerID.nextRun(of: id)
       await create(id)
       if let interval { await setUpdateInterval(id, sensor, interval) }
       var ending = MotionUpdate<Sample>.finished
       do {
         for try await sample in start(id) { await send(.sample(sample)) }
       } catch is CancellationError {
-      } catch let error as MotionError {
-        ending = .failed(error.description)
       } catch {
-        ending = .failed("\(error)")
+        ending = .failed(MotionError(error))
       }
       // Runs on cancellation too: the loop above ends, and these calls still complete.
       await stop(id)

@@ -6,7 +6,7 @@ public enum MotionUpdate<Sample: Sendable & Equatable>: Sendable, Equatable {
   case sample(Sample)
   /// The stream ended on its own (a replay reached its end, or updates were stopped).
   case finished
-  /// The stream failed; the message is ``MotionError``'s description (or the error's own), one
-  /// sentence saying what to do.
-  case failed(String)
+  /// The stream failed, with why: match the error's cases to react (a removed device, denied
+  /// access), and show its `description`, one sentence saying what to do.
+  case failed(MotionError)
 }

@@ -39,9 +39,10 @@ public struct MagnetometerCalibrator: Sendable {
     /// The number of samples after which an old sample's weight has fallen to 1/e.
     public var memory = 600.0
     /// The samples (each one step of rotation) needed before the first fit.
-    public var minimumSamples = 20.0
-    /// How many new samples between two fits at first (later up to 64).
-    public var samplesPerFit = 8
+    public var minimumSamples = 10.0
+    /// How many new samples between two fits at first (later up to 64): the first seconds of turning
+    /// decide the first heading, so the first fits come early.
+    public var samplesPerFit = 4
     /// Relative deviation of the corrected field strength from the learned one that marks a disturbance.
     public var strengthGate = 0.1
     /// Deviation of the corrected field's dip from the learned one that marks a disturbance, in degrees.
@@ -49,8 +50,9 @@ public struct MagnetometerCalibrator: Sendable {
     /// How many consecutive disturbed samples (each one step of rotation) mean the environment changed
     /// and the fit starts again.
     public var relearnAfter = 150
-    /// How many times larger the residual of the calibration in use must be than a new fit's, on the same
-    /// samples, before the fit replaces it (a likelihood-ratio test: noise alone gives about 1).
+    /// How many times larger the residual variance (the residual sum of squares per degree of freedom) of
+    /// the calibration in use must be than a new fit's, on the same samples, before the fit replaces it (an
+    /// F-test: noise alone gives about 1, also for a fit of 15 unknowns to a few tens of equations).
     public var improvementRatio = 3.0
     /// The rotation rate in rad/s at which a sample weighs half: turning at ω, a delay of τ between the
     /// magnetometer and the gyroscope misplaces the field by ωτ, so fast samples are less certain.
@@ -62,8 +64,9 @@ public struct MagnetometerCalibrator: Sendable {
     /// The expected error of one sample against the model, relative to the field strength (noise,
     /// orientation error): how much one sample weighs against ``softIronSpread``.
     public var equationNoise = 0.02
-    /// The largest predicted error of the corrected field's direction, in degrees, for each accuracy.
-    public var directionErrorLimits = Limits(high: 1, medium: 3, low: 10)
+    /// The largest predicted error of the corrected field's heading (its horizontal direction in the
+    /// orientation's frame, from the fit's covariance and residual), in degrees, for each accuracy.
+    public var directionErrorLimits = Limits(high: 1, medium: 3, low: 30)
     /// The largest relative residual (per component, against the field strength) for each accuracy.
     public var residualLimits = Limits(high: 0.03, medium: 0.06, low: 0.15)
 
@@ -114,11 +117,18 @@ public struct MagnetometerCalibrator: Sendable {
   /// Whether the most recent ``update(_:orientation6D:)`` replaced the calibration with one that turns or
   /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
   public private(set) var changedNoticeably = false
+  /// The heading of the Earth's field the calibration in use was fitted with, in radians clockwise from
+  /// the orientation frame's y axis (the frame of `orientation6D`), and how many steps of rotation it
+  /// rests on; `nil` for a calibration that was not fitted here. A filter re-converging its heading after
+  /// ``changedNoticeably`` can start from it: it averages every step the fit holds, not just the newest.
+  private(set) var fittedHeading: (angle: Double, weight: Double)?
 
   /// cos(stepAngle / 2): two unit quaternions differ by more than the step when |q·p| is below it.
   private let stepCosine: Double
   private var correction = Matrix3.identity
   private var correctedOffset = SIMD3<Double>.zero
+  // Whether the calibration in use changes the field at all (the identity costs nothing per sample).
+  private var correctsField = false
   private var leastSquares = CalibrationLeastSquares()
   private var scale = 0.0
   private var lastStep: Quaternion?
@@ -132,8 +142,8 @@ public struct MagnetometerCalibrator: Sendable {
   private var blockCount = 0
   private var previousBlockField = SIMD3<Double>.zero
   private var previousBlockCount = 0
-  // The magnetometer's delay behind the orientation, in samples, from the fit in use (trace-3 scale).
-  private var delay = 0.0
+  // Whether the calibration in use is a fit to the samples the least squares holds now.
+  private var inUseIsOwnFit = false
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///
@@ -203,7 +213,7 @@ public struct MagnetometerCalibrator: Sendable {
       blockRate = 0
       blockCount = 0
     }
-    return correction * raw - correctedOffset
+    return correctsField ? correction * raw - correctedOffset : raw
   }
 
   /// The corrected field for a raw one (µT) with the calibration in use, without learning.
@@ -229,7 +239,11 @@ public struct MagnetometerCalibrator: Sendable {
     squaredRotationRate: Double
   ) {
     let rotation = Matrix3(rotation: orientation6D)
-    if phase == .refining, isDisturbed(corrected(raw), up: rotation.r2) {
+    // A low-accuracy fit is too uncertain to tell a disturbance from its own error: it learns from
+    // everything, so that the next fit can replace it.
+    if phase == .refining, calibration.accuracy >= .medium,
+      isDisturbed(corrected(raw), up: rotation.r2)
+    {
       disturbedSampleCount += 1
       consecutiveDisturbed += 1
       if consecutiveDisturbed > parameters.relearnAfter { restart() }
@@ -250,7 +264,7 @@ public struct MagnetometerCalibrator: Sendable {
     let interval = max(parameters.samplesPerFit, min(64, learnedSampleCount / 16))
     if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval {
       samplesSinceFit = 0
-      fit(raw)
+      fit(raw, rotation: rotation)
     }
   }
 
@@ -273,24 +287,40 @@ public struct MagnetometerCalibrator: Sendable {
     samplesSinceFit = 0
     declinedFits = 0
     restartCount += 1
+    inUseIsOwnFit = false
+    fittedHeading = nil
     if calibration.accuracy > .low { calibration.accuracy = .low }
   }
 
-  private mutating func fit(_ raw: SIMD3<Double>) {
+  private mutating func fit(_ raw: SIMD3<Double>, rotation: Matrix3) {
     let weight = pow(parameters.equationNoise / parameters.softIronSpread, 2)
-    guard let solution = leastSquares.solve(softIronPriorWeight: weight, at: raw / scale),
+    let u = raw / scale
+    guard
+      let solution = leastSquares.solve(
+        free: CalibrationLeastSquares.allUnknowns, fixed: CalibrationLeastSquares.noParameters,
+        softIronPriorWeight: weight, at: u, rotation: rotation),
       let candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
-    // Keep the calibration in use unless the fit explains the same samples clearly better: a fit always
-    // absorbs some of the noise and of the field's unevenness, and chasing that makes a good calibration
-    // worse.
+    // A fit to the samples the calibration in use was fitted to (and more) simply refines it. Against
+    // any other calibration (the identity, a restored one, the one kept over a restart), keep it unless
+    // the fit explains the same samples clearly better: a fit always absorbs some of the noise and of the
+    // field's unevenness, and chasing that makes a good calibration worse; residuals are compared per
+    // degree of freedom, since a fit of 15 unknowns to few samples absorbs much of their noise. The
+    // calibration in use gets
+    // its best Earth's field and delay, as the fit does: a fit must not win only by modelling the lag
+    // between the sensors, which a calibration does not correct.
     let inUse = trace(correction)
-    if inUse > 0 {
+    if inUse > 0, !inUseIsOwnFit {
       let s = 3 / inUse
-      let current = leastSquares.residualSumOfSquares(
-        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: delay)
-      guard current > parameters.improvementRatio * solution.residualSum else { return }
+      let held = CalibrationLeastSquares.parameters(
+        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
+      guard
+        let refit = leastSquares.solve(
+          free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
+          softIronPriorWeight: weight, at: u, rotation: rotation),
+        refit.residualVariance > parameters.improvementRatio * solution.residualVariance
+      else { return }
     }
     if candidate.accuracy < calibration.accuracy {
       // One worse fit may be a disturbance slipping through; several in a row are the new truth.
@@ -301,8 +331,12 @@ public struct MagnetometerCalibrator: Sendable {
     let before = corrected(raw)
     calibration = candidate
     setCorrection(candidate)
-    delay = solution.delay
     phase = .refining
+    inUseIsOwnFit = true
+    let earth = solution.earth
+    fittedHeading =
+      earth.x * earth.x + earth.y * earth.y > 0
+      ? (atan2(earth.x, earth.y), leastSquares.weight) : nil
     adoptedFitCount += 1
     let after = corrected(raw)
     let product = before.length * after.length
@@ -337,8 +371,7 @@ public struct MagnetometerCalibrator: Sendable {
       })
     else { return nil }
     let normalizedStrength = solution.earth.length
-    let directionError =
-      (solution.fieldVariance.squareRoot() / normalizedStrength) * 180 / Double.pi
+    let directionError = solution.headingVariance.squareRoot() * 180 / Double.pi
     let residual = solution.residualVariance.squareRoot() / normalizedStrength
     return MagnetometerCalibration(
       hardIron: hardIron,
@@ -365,5 +398,9 @@ public struct MagnetometerCalibrator: Sendable {
   private mutating func setCorrection(_ calibration: MagnetometerCalibration) {
     correction = Matrix3(calibration.softIronCorrection)
     correctedOffset = correction * calibration.hardIron
+    let k = correction
+    correctsField =
+      correctedOffset != .zero || k.r0 != SIMD3(1, 0, 0) || k.r1 != SIMD3(0, 1, 0)
+      || k.r2 != SIMD3(0, 0, 1)
   }
 }

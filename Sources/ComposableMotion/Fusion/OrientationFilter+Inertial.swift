@@ -6,8 +6,15 @@
 
 // Gyroscope strapdown integration, rest detection, inclination correction and bias estimation.
 extension OrientationFilter {
+  // In both steps below the orientation update comes first and rest detection after it: they are
+  // independent, and the orientation is on the path each sample waits for (the next bias, the next
+  // inclination), so starting it first lets the processor do the rest detection meanwhile.
   @inline(__always)
   mutating func integrateGyroscope(_ gyroscope: SIMD3<Double>, interval: Double) {
+    if interval > 0 {
+      let step = Quaternion.strapdownStep(gyroscope - bias, interval: interval)
+      gyroscopeQuaternion = (gyroscopeQuaternion * step).renormalized
+    }
     if parameters.estimatesBiasAtRest || parameters.rejectsMagneticDisturbances {
       // Rest detection, gyroscope half: the rate must stay close to its own low-pass, and that low-pass
       // within the bias range (a slow steady turn is not rest).
@@ -15,18 +22,14 @@ extension OrientationFilter {
         gyroscope, tau: parameters.restFilterTau, interval: interval,
         coefficients: gyroscopeClock.coefficients.rest)
       let deviation = gyroscope - restGyroscopeLast
-      let clip = parameters.biasClip * Double.pi / 180
-      let threshold = parameters.restGyroscopeThreshold * Double.pi / 180
-      if dot(deviation, deviation) >= threshold * threshold
+      let clip = derived.biasClip
+      if dot(deviation, deviation) >= derived.squaredRestGyroscopeThreshold
         || max(abs(restGyroscopeLast.x), abs(restGyroscopeLast.y), abs(restGyroscopeLast.z)) > clip
       {
         restTime = 0
         restDetectedFlag = false
       }
     }
-    guard interval > 0 else { return }
-    let step = Quaternion.strapdownStep(gyroscope - bias, interval: interval)
-    gyroscopeQuaternion = (gyroscopeQuaternion * step).renormalized
   }
 
   @inline(__always)
@@ -35,19 +38,6 @@ extension OrientationFilter {
   mutating func correctInclination(_ accelerometer: SIMD3<Double>, interval: Double) -> SIMD3<
     Double
   >? {
-    if parameters.estimatesBiasAtRest {
-      let lowPass = restAccelerometerLowPass.step(
-        accelerometer, tau: parameters.restFilterTau, interval: interval,
-        coefficients: accelerometerClock.coefficients.rest)
-      let deviation = accelerometer - lowPass
-      if dot(deviation, deviation) >= square(parameters.restAccelerometerThreshold) {
-        restTime = 0
-        restDetectedFlag = false
-      } else {
-        restTime += interval
-        if restTime >= parameters.restMinimumDuration { restDetectedFlag = true }
-      }
-    }
     // Low-pass in the almost-inertial gyroscope frame: there linear accelerations average out while
     // gravity stays put, so a long time constant costs no lag in the inclination.
     let inertial = gyroscopeQuaternion.rotate(accelerometer)
@@ -56,9 +46,24 @@ extension OrientationFilter {
       coefficients: accelerometerClock.coefficients.accelerometer)
     // A specific force too small to have a direction (free fall, or denormal noise) corrects
     // nothing; its length is never computed from squares that underflow.
-    guard let earth = accelerometerQuaternion.rotate(filtered).unitDirection else { return nil }
-    // The smallest rotation (about a horizontal axis) that makes `earth` vertical.
-    accelerometerQuaternion = (Quaternion.leveling(earth) * accelerometerQuaternion).renormalized
+    let earth = accelerometerQuaternion.rotate(filtered).unitDirection
+    if let earth {
+      // The smallest rotation (about a horizontal axis) that makes `earth` vertical.
+      accelerometerQuaternion = (Quaternion.leveling(earth) * accelerometerQuaternion).renormalized
+    }
+    if parameters.estimatesBiasAtRest {
+      let lowPass = restAccelerometerLowPass.step(
+        accelerometer, tau: parameters.restFilterTau, interval: interval,
+        coefficients: accelerometerClock.coefficients.rest)
+      let deviation = accelerometer - lowPass
+      if dot(deviation, deviation) >= derived.squaredRestAccelerometerThreshold {
+        restTime = 0
+        restDetectedFlag = false
+      } else {
+        restTime += interval
+        if restTime >= parameters.restMinimumDuration { restDetectedFlag = true }
+      }
+    }
     return earth
   }
 
@@ -81,7 +86,7 @@ extension OrientationFilter {
       instantBias, tau: tau, interval: interval, coefficients: c)
 
     // Prediction: uncertainty grows back towards its initial value while nothing is learned.
-    let initialVariance = square(parameters.biasSigmaInitial * 100)
+    let initialVariance = derived.initialBiasVariance
     if biasCovariance.r0.x < initialVariance {
       biasCovariance.r0.x += coefficients.biasProcessNoise
     }
@@ -92,31 +97,38 @@ extension OrientationFilter {
       biasCovariance.r2.z += coefficients.biasProcessNoise
     }
 
-    // The measurement: plain values rather than an optional tuple, which cost a copy per sample.
-    let error: SIMD3<Double>
-    let h: Matrix3
-    let noise: SIMD3<Double>
     if restDetectedFlag && parameters.estimatesBiasAtRest {
-      error = restGyroscopeLast - bias
-      h = Matrix3(r0: SIMD3(1, 0, 0), r1: SIMD3(0, 1, 0), r2: SIMD3(0, 0, 1))
-      noise = SIMD3(repeating: coefficients.biasRestNoise)
+      // At rest the low-passed rate measures the bias directly: H = I. Then P·Hᵀ and H·(P·Hᵀ) are P
+      // itself, bit for bit, so they are not formed: each of their entries is P's entry plus products
+      // with 0, and adding a zero changes nothing except a −0, which P never holds (it starts with +0
+      // off the diagonal, its diagonal is positive, and x − y is −0 only when x is −0).
+      let noise = SIMD3(repeating: coefficients.biasRestNoise)
+      correctBias(
+        error: restGyroscopeLast - bias, covarianceTimesH: biasCovariance,
+        innovation: biasCovariance + .diagonal(noise))
     } else if parameters.estimatesBiasInMotion {
       // The correction angle per step over the filters' step, the rate the correction applies.
       let step = coefficients.interval
-      error = SIMD3(
+      let error = SIMD3(
         -earth.y / step + rotatedBias.x - dot(rotation.r0, bias),
         earth.x / step + rotatedBias.y - dot(rotation.r1, bias),
         -dot(rotation.r2, bias))
-      h = rotation
-      noise = SIMD3(
+      let noise = SIMD3(
         coefficients.biasMotionNoise, coefficients.biasMotionNoise, coefficients.biasVerticalNoise)
-    } else {
-      return
+      let pht = biasCovariance.timesTransposed(rotation)
+      correctBias(
+        error: error, covarianceTimesH: pht, innovation: rotation * pht + .diagonal(noise))
     }
+  }
 
-    let clip = parameters.biasClip * Double.pi / 180
-    let pht = biasCovariance.timesTransposed(h)
-    guard let innovationInverse = (h * pht + .diagonal(noise)).inverse else { return }
+  /// The Kalman correction of the bias by a measurement with residual `error` (rad/s), given P·Hᵀ and the
+  /// innovation covariance H·P·Hᵀ + R.
+  @inline(__always)
+  private mutating func correctBias(
+    error: SIMD3<Double>, covarianceTimesH pht: Matrix3, innovation: Matrix3
+  ) {
+    guard let innovationInverse = innovation.inverse else { return }
+    let clip = derived.biasClip
     let gain = pht * innovationInverse
     bias += gain * clamp(error, clip)
     // H·P = (P·Hᵀ)ᵀ because the covariance is symmetric.

@@ -58,6 +58,14 @@ extension OrientationFilter {
     magnetic.candidateDip = magnetic.referenceDip
     magnetic.disturbanceDetected = false
     magnetic.undisturbedTime = parameters.magneticMinimumUndisturbedTime
+    // Start from the heading the calibration was fitted with: it rests on every step of the fit, so
+    // the samples that follow refine it as if they came after that many.
+    if let fitted = magnetometerCalibrator?.fittedHeading, fitted.weight >= 1 {
+      let step = wrapAngle(fitted.angle - headingOffset)
+      headingOffset = wrapAngle(headingOffset + step)
+      turnHeadingQuaternion(by: step)
+      magnetic.initialGain = 1 / (fitted.weight + 1)
+    }
   }
 
   /// Rotates the cached (cos, sin) of half the heading offset by `angle` radians.

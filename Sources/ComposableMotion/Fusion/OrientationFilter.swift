@@ -25,6 +25,8 @@
 public struct OrientationFilter: Sendable {
   /// The tuning in use.
   public let parameters: Parameters
+  // Values derived from the parameters once (sample limits, thresholds in the units used per sample).
+  let derived: DerivedParameters
 
   // Orientation parts: sensor → gyroscope frame, gyroscope frame → 6D (z-up) frame, heading offset (rad).
   var gyroscopeQuaternion = Quaternion.identity
@@ -80,6 +82,7 @@ public struct OrientationFilter: Sendable {
     parameters: Parameters = Parameters(), magnetometerCalibrator: MagnetometerCalibrator? = nil
   ) {
     self.parameters = parameters
+    derived = DerivedParameters(parameters)
     self.magnetometerCalibrator = magnetometerCalibrator
     let sigma = parameters.biasSigmaInitial * 100
     biasCovariance = Matrix3.diagonal(SIMD3(repeating: sigma * sigma))
@@ -126,6 +129,31 @@ public struct OrientationFilter: Sendable {
   ) -> Bool {
     let usesAccelerometer = accelerometer != .zero
     let field = magnetometer.flatMap { $0 == .zero ? nil : $0 }
+    guard
+      isPlainlyValid(gyroscope, accelerometer, usesAccelerometer, field, timestamp: timestamp)
+        || passesExactChecks(
+          gyroscope, accelerometer, usesAccelerometer, field, timestamp: timestamp)
+    else { return false }
+    applyGyroscope(gyroscope, timestamp: timestamp)
+    // The 6D orientation after the gyroscope and accelerometer steps, formed once: the bias update, the
+    // magnetometer and both published orientations all use this product.
+    let sixD =
+      usesAccelerometer
+      ? applyAccelerometer(accelerometer, timestamp: timestamp)
+      : accelerometerQuaternion * gyroscopeQuaternion
+    if let field { applyMagnetometer(field, orientation6D: sixD, timestamp: timestamp) }
+    refreshOrientations(sixD)
+    return true
+  }
+
+  /// The exact checks of a sample that failed the quick one: on a rejection counts it (restarting the
+  /// clocks after a gap) and returns `false`. Kept out of line so that ``update(gyroscope:accelerometer:magnetometer:timestamp:)``
+  /// stays small enough for its per-sample steps to be inlined.
+  @inline(never)
+  private mutating func passesExactChecks(
+    _ gyroscope: SIMD3<Double>, _ accelerometer: SIMD3<Double>, _ usesAccelerometer: Bool,
+    _ field: SIMD3<Double>?, timestamp: Double
+  ) -> Bool {
     if let rejection = valueRejection(gyroscope, .gyroscope)
       ?? (usesAccelerometer ? valueRejection(accelerometer, .accelerometer) : nil)
       ?? field.flatMap({ valueRejection($0, .magnetometer) })
@@ -141,10 +169,6 @@ public struct OrientationFilter: Sendable {
       reject(rejection)
       return false
     }
-    applyGyroscope(gyroscope, timestamp: timestamp)
-    if usesAccelerometer { applyAccelerometer(accelerometer, timestamp: timestamp) }
-    if let field { applyMagnetometer(field, timestamp: timestamp) }
-    refreshOrientations()
     return true
   }
 
@@ -154,7 +178,7 @@ public struct OrientationFilter: Sendable {
   public mutating func updateGyroscope(_ gyroscope: SIMD3<Double>, timestamp: Double) -> Bool {
     guard accepts(gyroscope, .gyroscope, timestamp: timestamp) else { return false }
     applyGyroscope(gyroscope, timestamp: timestamp)
-    refreshOrientations()
+    refreshOrientations(accelerometerQuaternion * gyroscopeQuaternion)
     return true
   }
 
@@ -169,8 +193,7 @@ public struct OrientationFilter: Sendable {
       return false
     }
     guard accepts(accelerometer, .accelerometer, timestamp: timestamp) else { return false }
-    applyAccelerometer(accelerometer, timestamp: timestamp)
-    refreshOrientations()
+    refreshOrientations(applyAccelerometer(accelerometer, timestamp: timestamp))
     return true
   }
 
@@ -184,8 +207,9 @@ public struct OrientationFilter: Sendable {
       return false
     }
     guard accepts(magnetometer, .magnetometer, timestamp: timestamp) else { return false }
-    applyMagnetometer(magnetometer, timestamp: timestamp)
-    refreshOrientations()
+    let sixD = accelerometerQuaternion * gyroscopeQuaternion
+    applyMagnetometer(magnetometer, orientation6D: sixD, timestamp: timestamp)
+    refreshOrientations(sixD)
     return true
   }
 
@@ -211,6 +235,30 @@ public struct OrientationFilter: Sendable {
     rejectedSampleCount += 1
     rejectionCounts[rejection, default: 0] += 1
     lastRejection = rejection
+  }
+
+  /// The quick check of an ordinary sample: `true` means that the exact checks below would find nothing to
+  /// reject; `false` leaves it to them.
+  @inline(__always)
+  private func isPlainlyValid(
+    _ gyroscope: SIMD3<Double>, _ accelerometer: SIMD3<Double>, _ usesAccelerometer: Bool,
+    _ field: SIMD3<Double>?, timestamp: Double
+  ) -> Bool {
+    let maximum = derived.sampleIntervalLimit
+    guard DerivedParameters.within(gyroscope, derived.rotationRateLimit),
+      gyroscopeClock.plainlyAccepts(timestamp, maximumInterval: maximum)
+    else { return false }
+    if usesAccelerometer {
+      guard DerivedParameters.within(accelerometer, derived.specificForceLimit),
+        accelerometerClock.plainlyAccepts(timestamp, maximumInterval: maximum)
+      else { return false }
+    }
+    if let field {
+      guard DerivedParameters.within(field, derived.magneticFieldLimit),
+        magnetometerClock.plainlyAccepts(timestamp, maximumInterval: maximum)
+      else { return false }
+    }
+    return true
   }
 
   @inline(__always)
@@ -256,32 +304,40 @@ public struct OrientationFilter: Sendable {
     integrateGyroscope(gyroscope, interval: interval)
   }
 
-  @inline(__always)
-  private mutating func applyAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double) {
+  /// Applies the inclination correction and the bias update; returns the 6D orientation after them
+  /// (the product of the two factors, each kept normalized, so a unit quaternion up to rounding).
+  // `@_transparent`, not `@inline(__always)`: the optimizer left the latter out of line in `update`, and
+  // inlining it (with `applyMagnetometer`) took 48 instructions off each sample (callgrind).
+  @_transparent
+  private mutating func applyAccelerometer(_ accelerometer: SIMD3<Double>, timestamp: Double)
+    -> Quaternion
+  {
     let interval = accelerometerClock.advance(to: timestamp)
     if accelerometerClock.needsCoefficients {
       let fresh = FilterCoefficients(
         interval: accelerometerClock.smoothedInterval, parameters: parameters)
       accelerometerClock.coefficients = fresh
     }
-    guard let disagreement = correctInclination(accelerometer, interval: interval), interval > 0,
+    let disagreement = correctInclination(accelerometer, interval: interval)
+    let sixD = accelerometerQuaternion * gyroscopeQuaternion
+    if let disagreement, interval > 0,
       parameters.estimatesBiasInMotion || parameters.estimatesBiasAtRest
-    else { return }
-    // Both factors are kept normalized, so their product is a unit quaternion up to rounding.
-    updateBias(
-      disagreement: disagreement, orientation6D: accelerometerQuaternion * gyroscopeQuaternion,
-      interval: interval)
+    {
+      updateBias(disagreement: disagreement, orientation6D: sixD, interval: interval)
+    }
+    return sixD
   }
 
-  @inline(__always)
-  private mutating func applyMagnetometer(_ magnetometer: SIMD3<Double>, timestamp: Double) {
+  @_transparent
+  private mutating func applyMagnetometer(
+    _ magnetometer: SIMD3<Double>, orientation6D sixD: Quaternion, timestamp: Double
+  ) {
     let interval = magnetometerClock.advance(to: timestamp)
     if magnetometerClock.needsCoefficients {
       let fresh = FilterCoefficients(
         interval: magnetometerClock.smoothedInterval, parameters: parameters)
       magnetometerClock.coefficients = fresh
     }
-    let sixD = accelerometerQuaternion * gyroscopeQuaternion
     var field = magnetometer
     if let corrected = magnetometerCalibrator?.update(
       magnetometer, orientation6D: sixD,
@@ -297,17 +353,22 @@ public struct OrientationFilter: Sendable {
     correctHeading(field, orientation6D: sixD, interval: interval)
   }
 
+  /// Publishes the orientations from `sixD`, the current `accelerometerQuaternion * gyroscopeQuaternion`.
   @inline(__always)
-  private mutating func refreshOrientations() {
-    let sixD = accelerometerQuaternion * gyroscopeQuaternion
-    orientation6D = sixD.renormalized
+  private mutating func refreshOrientations(_ sixD: Quaternion) {
+    sixDProduct = sixD
     orientation = (Quaternion(w: headingHalfCos, x: 0, y: 0, z: headingHalfSin) * sixD).renormalized
   }
 
   /// The orientation from gyroscope and accelerometer only: sensor → a z-up frame whose x axis is arbitrary
   /// (fixed by the first samples) and drifts slowly about the vertical.
-  // Stored rather than computed: a getter on this large struct made callers copy all of it first.
-  public private(set) var orientation6D = Quaternion.identity
+  // Normalized when read, so a 9D caller does not pay for it on every sample. Inlinable and reading one
+  // stored quaternion: a non-inlined getter on this large struct made callers copy all of it first.
+  @inlinable public var orientation6D: Quaternion { sixDProduct.renormalized }
+
+  /// `accelerometerQuaternion * gyroscopeQuaternion` after the last accepted sample, a unit quaternion up to
+  /// rounding; ``orientation6D`` is this, renormalized.
+  @usableFromInline var sixDProduct = Quaternion.identity
 
   /// The orientation with the magnetometer's heading: sensor → East-North-Up. Equals ``orientation6D``
   /// rotated about the vertical by ``headingOffset6DToENU`` radians.

@@ -41,7 +41,7 @@ public struct MotionDeviceSelection: Sendable {
   /// `/sys/devices/platform/soc/…/i2c-1/1-0068/iio:device0`) contains `text`: the bus and
   /// address tell two identical chips apart.
   public static func location(containing text: String) -> MotionDeviceSelection {
-    MotionDeviceSelection { $0.resolvedLocation().contains(text) }
+    MotionDeviceSelection { $0.resolvedLocation().utf8Contains(text) }
   }
 
   /// Devices either selection accepts.

@@ -27,6 +27,19 @@ public enum MotionError: Error, Sendable, Hashable {
   /// A replayed recording (`name`, for example its path) failed after the rows before the
   /// failure were delivered: a malformed row, a line too long, a read error.
   case recordingUnreadable(name: String, IMURecordingError)
+  /// A stream of a hand-built client (a test double, an adapter) threw an error that is not a
+  /// `MotionError`: `type` is its Swift type, `description` what it says about itself. The
+  /// live and replay clients never throw anything but `MotionError`.
+  case foreign(type: String, description: String)
+
+  /// `error` itself when it is a `MotionError`, else ``foreign(type:description:)`` naming it.
+  public init(_ error: any Error) {
+    if let error = error as? MotionError {
+      self = error
+    } else {
+      self = .foreign(type: String(reflecting: Swift.type(of: error)), description: "\(error)")
+    }
+  }
 }
 
 extension MotionError: CustomStringConvertible {
@@ -56,6 +69,8 @@ extension MotionError: CustomStringConvertible {
         + "MotionReadingMode.automatic or .polling."
     case .recordingUnreadable(let name, let error):
       return "Cannot replay \(name): \(error)"
+    case .foreign(let type, let description):
+      return "The motion stream failed with \(type): \(description)"
     }
   }
 }

@@ -19,6 +19,7 @@ public struct Quaternion: Sendable, Hashable, Codable {
   public var z: Double
 
   /// Creates a quaternion from its four components (not normalized for you).
+  @inlinable
   public init(w: Double, x: Double, y: Double, z: Double) {
     self.w = w
     self.x = x

@@ -155,8 +155,8 @@ private func typeName(of value: Any) -> String {
   // Drop the module prefix: "ComposableStoreTests.Counter.State" reads as "Counter.State".
   // File-private types carry "(unknown context at $…)." after the module: drop it too.
   var full = String(reflecting: type(of: value))
-  while let start = full.firstRange(of: "(unknown context at "),
-    let end = full[start.upperBound...].firstRange(of: ").")
+  while let start = full.utf8Range(of: "(unknown context at "),
+    let end = full[start.upperBound...].utf8Range(of: ").")
   {
     full.removeSubrange(start.lowerBound..<end.upperBound)
   }
@@ -170,6 +170,13 @@ extension String {
   }
 
   fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    var result = ""
+    var rest = self[...]
+    while !target.isEmpty, let found = rest.utf8Range(of: target) {
+      result += rest[..<found.lowerBound]
+      result += replacement
+      rest = rest[found.upperBound...]
+    }
+    return result + rest
   }
 }

@@ -28,7 +28,7 @@ struct MagnetometerCalibratorTests {
   @discardableResult
   private func rotate(
     _ calibrator: inout MagnetometerCalibrator, seconds: Double, extraField: SIMD3<Double> = .zero,
-    orientation: inout Quaternion, time: inout Double
+    distorted: Bool = true, orientation: inout Quaternion, time: inout Double
   ) -> [DeviceMotion.MagneticFieldCalibrationAccuracy] {
     var accuracies: [DeviceMotion.MagneticFieldCalibrationAccuracy] = []
     let interval = 0.01
@@ -39,7 +39,7 @@ struct MagnetometerCalibratorTests {
       noise = noise &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       let jitter = Double(noise >> 11) / Double(1 << 53) - 0.5
       let truth = orientation.conjugate.rotate(earthField)
-      let raw = distort(truth) + extraField + SIMD3(repeating: 0.3 * jitter)
+      let raw = (distorted ? distort(truth) : truth) + extraField + SIMD3(repeating: 0.3 * jitter)
       _ = calibrator.update(raw, orientation6D: orientation, rotationRate: 1.2)
       accuracies.append(calibrator.calibration.accuracy)
       time += interval
@@ -65,6 +65,35 @@ struct MagnetometerCalibratorTests {
       #expect(angleDegrees(calibrator.corrected(distort(truth)), truth) < 0.5)
     }
     #expect(calibrator.disturbedSampleCount == 0)
+  }
+
+  @Test func aCleanMagnetometerKeepsTheIdentityEvenWhileTheFirstFitsAreYoung() {
+    // Fits of 15 unknowns to the first ten steps absorb much of the noise; compared per degree of
+    // freedom, none of them explains a clean field better than the identity does.
+    var calibrator = MagnetometerCalibrator()
+    var orientation = Quaternion.identity
+    var time = 0.0
+    let accuracies = rotate(
+      &calibrator, seconds: 40, distorted: false, orientation: &orientation, time: &time)
+
+    #expect(calibrator.learnedSampleCount > 100)
+    #expect(calibrator.adoptedFitCount == 0)
+    #expect(accuracies.allSatisfy { $0 == .uncalibrated })
+    let raw = SIMD3<Double>(10, 30, -30)
+    #expect(calibrator.corrected(raw) == raw)
+  }
+
+  @Test func aDistortedMagnetometerIsUsedWithinAQuarterTurn() throws {
+    // The first fit is adopted as soon as its predicted heading error is within the low limit, long
+    // before the soft iron is known well.
+    var calibrator = MagnetometerCalibrator()
+    var orientation = Quaternion.identity
+    var time = 0.0
+    let accuracies = rotate(&calibrator, seconds: 2, orientation: &orientation, time: &time)
+    let firstUsed = try #require(accuracies.firstIndex { $0 > .uncalibrated })
+    // 1.2 rad/s, 10 ms a sample: 130 samples are 90° of turning, about an axis that barely moves yet.
+    #expect(firstUsed < 130)
+    #expect(calibrator.calibration.accuracy >= .low)
   }
 
   @Test func ignoresADisturbanceWhileLearningAndKeepsTheCalibration() throws {

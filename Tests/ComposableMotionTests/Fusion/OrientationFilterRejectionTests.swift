@@ -110,6 +110,49 @@ struct OrientationFilterRejectionTests {
     #expect(filter.rejectionCounts.values.reduce(0, +) == 5)
   }
 
+  /// Limits set to infinity take every sample through the exact checks: infinite and NaN values are still
+  /// rejected as not finite, and finite values within the unlimited ranges are used.
+  @Test func infiniteLimitsStillRejectValuesThatAreNotFinite() {
+    var parameters = OrientationFilter.Parameters()
+    parameters.maximumRotationRate = .infinity
+    parameters.maximumSampleInterval = .infinity
+    var filter = OrientationFilter(parameters: parameters)
+    var imu = SyntheticIMU()
+    imu.run(&filter, seconds: 1, angularVelocity: SIMD3(0.1, 0.2, 0.3))
+    var sample = imu.sample()
+    sample.gyroscope = SIMD3(.infinity, 0, 0)
+    let usedInfinite = filter.update(sample)
+
+    #expect(!usedInfinite)
+    #expect(filter.lastRejection == .notFinite(.gyroscope))
+    sample = imu.sample()
+    sample.time = .infinity
+    let usedAtInfinity = filter.update(sample)
+
+    #expect(!usedAtInfinity)
+    #expect(filter.lastRejection == .notFinite(.gyroscope))
+    imu.time += 1e6  // a pause of 11 days is no gap when the longest interval is unlimited
+    sample = imu.sample()
+    sample.gyroscope = SIMD3(1e6, 0, 0)
+    let usedAfterPause = filter.update(sample)
+
+    #expect(usedAfterPause)
+    #expect(filter.rejectedSampleCount == 2)
+    #expect(isUnit(filter.orientation) && isUnit(filter.orientation6D))
+  }
+
+  /// A NaN limit is a limit no value is within: every sample of that sensor is out of range.
+  @Test func aNaNLimitRejectsEverySampleOfItsSensor() {
+    var parameters = OrientationFilter.Parameters()
+    parameters.maximumSpecificForce = .nan
+    var filter = OrientationFilter(parameters: parameters)
+    var imu = SyntheticIMU()
+    let used = filter.update(imu.sample())
+
+    #expect(!used)
+    #expect(filter.lastRejection == .outOfRange(.accelerometer))
+  }
+
   /// A seeded fuzz run: ordinary motion interleaved with extreme values in every field and every
   /// entry point. The orientation must stay finite and unit after every call.
   @Test(arguments: [1, 2, 3] as [UInt64])

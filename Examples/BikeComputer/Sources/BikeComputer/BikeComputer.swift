@@ -134,8 +134,8 @@ public struct BikeComputer: Reducer {
       }
       .cancellable(id: CancelID.countdown, cancelInFlight: true)
 
-    case .motion(.failed(let message)):
-      state.motionError = message
+    case .motion(.failed(let error)):
+      state.motionError = error.description
       return .none
 
     case .motion(.finished):

@@ -127,7 +127,7 @@ struct BikeComputerTests {
     await store.send(.onAppear)
     let error = MotionError.readerFailed(.gyro, .deviceRemoved(path: "/dev/iio:device1"))
     motionUpdates.fail(error)
-    await store.receive(.motion(.failed(error.description))) {
+    await store.receive(.motion(.failed(error))) {
       $0.motionError = error.description
     }
     await store.send(.onDisappear)

@@ -1,6 +1,6 @@
 /// The running least-squares problem behind ``MagnetometerCalibrator``: the normal equations of the
-/// attitude-aided field model, with exponential forgetting, in a fixed 15 × 15 storage (no allocation
-/// per sample).
+/// attitude-aided field model, with exponential forgetting, kept as a few sums of fixed size (no
+/// allocation per sample).
 ///
 /// Model, for a raw field `u` (divided by a fixed scale so the numbers are near 1) seen while the
 /// gyroscope-and-accelerometer orientation is `R` (sensor → a z-up frame whose heading drifts only slowly):
@@ -12,19 +12,31 @@
 /// (`d` is the raw field's change per sample), all unknown. The scale is not observable, so the trace
 /// of `K` is fixed at 3: the 15 unknowns are K00…K21 (K22 = 3 − K00 − K11), c, e and τ. Every sample
 /// adds three linear equations, one per row of `R`.
+///
+/// The rows of a rotation are orthonormal (Σᵢ rᵢ rᵢᵀ = I), so the normal equations of the three
+/// equations need only u uᵀ, u, R, R ⊗ u and the delay's terms: 62 sums per sample instead of a 15 × 15
+/// update, and the 15 × 15 system is assembled from them when a fit is wanted.
 struct CalibrationLeastSquares: Sendable {
   static let count = 15
+  private static let zeroMatrix = Matrix3(r0: .zero, r1: .zero, r2: .zero)
 
-  /// The upper triangle of ΦᵀΦ, row-major (i ≤ j at `i * count + j`).
-  private var normal = [Double](repeating: 0, count: count * count)
-  /// Φᵀy.
-  private var rightHandSide = [Double](repeating: 0, count: count)
-  /// yᵀy.
-  private var targetSquares = 0.0
+  // Weighted sums over the samples (each times ``gain``): Σw, Σw u, Σw u uᵀ, Σw R, Σw uₖ R (one matrix
+  // per k), Σw d uᵀ, Σw d, Σw R d, Σw |d|².
+  private var sumWeight = 0.0
+  private var sumU = SIMD3<Double>.zero
+  private var sumUU = Self.zeroMatrix
+  private var sumR = Self.zeroMatrix
+  private var sumRUx = Self.zeroMatrix
+  private var sumRUy = Self.zeroMatrix
+  private var sumRUz = Self.zeroMatrix
+  private var sumDU = Self.zeroMatrix
+  private var sumD = SIMD3<Double>.zero
+  private var sumRD = SIMD3<Double>.zero
+  private var sumDD = 0.0
   /// The forgotten count of samples (each of three equations).
   private(set) var weight = 0.0
   /// The factor the stored sums carry: forgetting multiplies every old term by f < 1, which is done by
-  /// dividing the new terms' factor by f instead (one multiplication per step, not 200), and folding it
+  /// dividing the new terms' factor by f instead (one multiplication per step, not 62), and folding it
   /// back into the sums when it grows large.
   private var gain = 1.0
 
@@ -39,17 +51,13 @@ struct CalibrationLeastSquares: Sendable {
     var residualSum: Double
     /// The mean square residual per equation (normalized units²).
     var residualVariance: Double
-    /// The variance of the corrected field for the raw field it was solved at, summed over its three
-    /// components (normalized units²): how far the fit's uncertainty can move that field.
-    var fieldVariance: Double
+    /// The variance of the corrected field's heading in the orientation's frame (rad²), for the raw
+    /// field and orientation it was solved at.
+    var headingVariance: Double
   }
 
   mutating func reset() {
-    for index in normal.indices { normal[index] = 0 }
-    for index in rightHandSide.indices { rightHandSide[index] = 0 }
-    targetSquares = 0
-    weight = 0
-    gain = 1
+    self = CalibrationLeastSquares()
   }
 
   /// Adds one sample's three equations, each weighted by `sampleWeight` (0 < w ≤ 1), after multiplying
@@ -64,150 +72,208 @@ struct CalibrationLeastSquares: Sendable {
       if gain > 1e100 { foldGain() }
     }
     weight += sampleWeight
-    let scaledWeight = sampleWeight * gain
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.count) { phi in
-      normal.withUnsafeMutableBufferPointer { normal in
-        rightHandSide.withUnsafeMutableBufferPointer { rightHandSide in
-          Self.accumulate(
-            u: u, d: d, r: r, weight: scaledWeight, phi: phi, normal: normal,
-            rightHandSide: rightHandSide, targetSquares: &targetSquares)
-        }
-      }
-    }
+    let w = sampleWeight * gain
+    let wu = w * u
+    let wd = w * d
+    sumWeight += w
+    sumU += wu
+    sumUU = sumUU + Matrix3(r0: wu.x * u, r1: wu.y * u, r2: wu.z * u)
+    sumR = sumR + r.scaled(w)
+    sumRUx = sumRUx + r.scaled(wu.x)
+    sumRUy = sumRUy + r.scaled(wu.y)
+    sumRUz = sumRUz + r.scaled(wu.z)
+    sumDU = sumDU + Matrix3(r0: wd.x * u, r1: wd.y * u, r2: wd.z * u)
+    sumD += wd
+    sumRD += r * wd
+    sumDD += dot(wd, d)
   }
 
   /// Divides the stored sums by ``gain`` and resets it to 1.
   private mutating func foldGain() {
     let inverse = 1 / gain
-    for index in normal.indices { normal[index] *= inverse }
-    for index in rightHandSide.indices { rightHandSide[index] *= inverse }
-    targetSquares *= inverse
+    sumWeight *= inverse
+    sumU *= inverse
+    sumUU = sumUU.scaled(inverse)
+    sumR = sumR.scaled(inverse)
+    sumRUx = sumRUx.scaled(inverse)
+    sumRUy = sumRUy.scaled(inverse)
+    sumRUz = sumRUz.scaled(inverse)
+    sumDU = sumDU.scaled(inverse)
+    sumD *= inverse
+    sumRD *= inverse
+    sumDD *= inverse
     gain = 1
   }
 
-  @inline(__always)
-  private static func accumulate(
-    u: SIMD3<Double>, d: SIMD3<Double>, r: Matrix3, weight sampleWeight: Double,
-    phi: UnsafeMutableBufferPointer<Double>, normal: UnsafeMutableBufferPointer<Double>,
-    rightHandSide: UnsafeMutableBufferPointer<Double>, targetSquares: inout Double
-  ) {
-    for i in 0..<3 {
-      let row = i == 0 ? r.r0 : (i == 1 ? r.r1 : r.r2)
-      // K terms: row[j] * u[k] for (j, k) before (2, 2); K22 = 3 − K00 − K11 moves to the right.
-      let last = row.z * u.z
-      phi[0] = row.x * u.x - last
-      phi[1] = row.x * u.y
-      phi[2] = row.x * u.z
-      phi[3] = row.y * u.x
-      phi[4] = row.y * u.y - last
-      phi[5] = row.y * u.z
-      phi[6] = row.z * u.x
-      phi[7] = row.z * u.y
-      phi[8] = row.x
-      phi[9] = row.y
-      phi[10] = row.z
-      phi[11] = 0
-      phi[12] = 0
-      phi[13] = 0
-      phi[11 + i] = -1
-      phi[14] = dot(row, d)
-      let target = -3 * last
-      for a in 0..<Self.count {
-        let pa = phi[a]
-        guard pa != 0 else { continue }
-        let weighted = pa * sampleWeight
-        rightHandSide[a] += weighted * target
-        for b in a..<Self.count { normal[a * Self.count + b] += weighted * phi[b] }
-      }
-      targetSquares += sampleWeight * target * target
-    }
+  /// The normal equations (full symmetric N, right-hand side v and yᵀy, without the prior, the gain
+  /// divided out) of the 15 unknowns.
+  private struct System {
+    var normal: [Double]
+    var rightHandSide: [Double]
+    var targetSquares: Double
   }
 
-  /// The residual sum of squares of a given correction (normalized units, trace of `soft` 3) with the
-  /// Earth's field that fits it best: how well the calibration in use explains the samples.
-  func residualSumOfSquares(soft k: Matrix3, offset c: SIMD3<Double>, delay: Double) -> Double {
-    let n = Self.count
-    guard weight > 0 else { return 0 }
-    var p: [Double] = [
-      k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0, delay,
-    ]
-    // N_ee is the total weight times the identity, so the best e is (v_e − N_e,· p) / weight.
-    for i in 0..<3 {
-      var value = rightHandSide[11 + i]
-      for a in 0..<11 { value -= normal[a * n + 11 + i] * p[a] }
-      value -= normal[(11 + i) * n + 14] * delay
-      p[11 + i] = value / gain / weight
+  /// Builds ``System`` from the sums: first the 16 × 16 Gram matrix G of the model with all nine K
+  /// entries (K, c, e, τ), then N = Tᵀ G T, v = −Tᵀ G t₀, yᵀy = t₀ᵀ G t₀ for K22 = 3 − K00 − K11
+  /// (q = T p + t₀).
+  private func system() -> System {
+    let full = 16
+    var g = [Double](repeating: 0, count: full * full)
+    let inverse = 1 / gain
+    func set(_ a: Int, _ b: Int, _ value: Double) {
+      g[a * full + b] = value * inverse
+      g[b * full + a] = value * inverse
     }
-    return residual(p)
+    let uu = [sumUU.r0, sumUU.r1, sumUU.r2]
+    let ru = [sumRUx, sumRUy, sumRUz]
+    let rows = [sumR.r0, sumR.r1, sumR.r2]
+    let du = [sumDU.r0, sumDU.r1, sumDU.r2]
+    for j in 0..<3 {
+      for k in 0..<3 {
+        let a = 3 * j + k
+        // K–K: δⱼⱼ′ uₖ uₖ′.
+        for k2 in 0..<3 { set(a, 3 * j + k2, uu[k][k2]) }
+        // K–c: δⱼⱼ′ uₖ.
+        set(a, 9 + j, sumU[k])
+        // K–e: −Rᵢⱼ uₖ.
+        for i in 0..<3 {
+          let m = ru[k]
+          set(a, 12 + i, -(i == 0 ? m.r0 : (i == 1 ? m.r1 : m.r2))[j])
+        }
+        // K–τ: dⱼ uₖ.
+        set(a, 15, du[j][k])
+      }
+      // c–c and e–e: the identity times Σw; c–e: −Rᵢⱼ; c–τ: dⱼ; e–τ: −(R d)ᵢ.
+      set(9 + j, 9 + j, sumWeight)
+      set(12 + j, 12 + j, sumWeight)
+      for i in 0..<3 { set(9 + j, 12 + i, -rows[i][j]) }
+      set(9 + j, 15, sumD[j])
+      set(12 + j, 15, -sumRD[j])
+    }
+    set(15, 15, sumDD)
+    let n = Self.count
+    // Column of q for unknown a, and whether K22 (q index 8) moves with it (−1).
+    func column(_ a: Int) -> Int { a < 8 ? a : a + 1 }
+    func movesK22(_ a: Int) -> Bool { a == 0 || a == 4 }
+    var normal = [Double](repeating: 0, count: n * n)
+    var rightHandSide = [Double](repeating: 0, count: n)
+    for a in 0..<n {
+      let qa = column(a)
+      for b in a..<n {
+        let qb = column(b)
+        var value = g[qa * full + qb]
+        if movesK22(a) { value -= g[8 * full + qb] }
+        if movesK22(b) { value -= g[qa * full + 8] }
+        if movesK22(a) && movesK22(b) { value += g[8 * full + 8] }
+        normal[a * n + b] = value
+        normal[b * n + a] = value
+      }
+      var gt = g[qa * full + 8]
+      if movesK22(a) { gt -= g[8 * full + 8] }
+      rightHandSide[a] = -3 * gt
+    }
+    return System(
+      normal: normal, rightHandSide: rightHandSide, targetSquares: 9 * g[8 * full + 8])
   }
 
   /// pᵀNp − 2pᵀv + yᵀy (N, v, y without the prior).
-  private func residual(_ p: [Double]) -> Double {
+  private static func residual(_ p: [Double], _ system: System) -> Double {
     let n = Self.count
     var quadratic = 0.0
     var linear = 0.0
     for a in 0..<n {
-      linear += p[a] * rightHandSide[a]
+      linear += p[a] * system.rightHandSide[a]
       var row = 0.0
-      for b in 0..<n { row += normal[min(a, b) * n + max(a, b)] * p[b] }
+      for b in 0..<n { row += system.normal[a * n + b] * p[b] }
       quadratic += p[a] * row
     }
-    return max(quadratic - 2 * linear + targetSquares, 0) / gain
+    return max(quadratic - 2 * linear + system.targetSquares, 0)
   }
 
-  /// Solves with a prior pulling K towards the identity (worth `softIronPriorWeight` equations per entry)
-  /// and a negligible one on c and e, or `nil` if the system is not positive definite or the answer not
-  /// finite. The uncertainty is reported for the corrected field of raw field `u`.
-  func solve(softIronPriorWeight: Double, at u: SIMD3<Double>) -> Solution? {
+  /// The parameter vector of a given correction (trace of `soft` 3, normalized units) and delay, with the
+  /// Earth's field 0.
+  static func parameters(soft k: Matrix3, offset c: SIMD3<Double>, delay: Double) -> [Double] {
+    [k.r0.x, k.r0.y, k.r0.z, k.r1.x, k.r1.y, k.r1.z, k.r2.x, k.r2.y, c.x, c.y, c.z, 0, 0, 0, delay]
+  }
+
+  /// All unknowns.
+  static let allUnknowns = Array(0..<count)
+  /// The Earth's field and the delay: the unknowns left when a calibration (K, c) is given.
+  static let earthAndDelayUnknowns = Array(11..<count)
+  /// Every parameter 0 (for a solve with all unknowns free).
+  static let noParameters = [Double](repeating: 0, count: count)
+
+  /// Solves for the unknowns `free` (indices into the parameter vector), the others held at their values
+  /// in `fixed`, with a prior pulling K towards the identity (worth `softIronPriorWeight` equations per
+  /// entry) and a negligible one on c and e; `nil` if the system is not positive definite or the answer
+  /// not finite. The uncertainty is reported for the heading of the corrected field of raw field `u` seen
+  /// in orientation `rotation` (device → the z-up frame): its component across the fitted horizontal
+  /// field, divided by that field's strength.
+  func solve(
+    free: [Int], fixed: [Double], softIronPriorWeight: Double, at u: SIMD3<Double>,
+    rotation: Matrix3
+  ) -> Solution? {
     let n = Self.count
-    // The full symmetric matrix with the prior on the diagonal, then its Cholesky factor in place.
-    var m = [Double](repeating: 0, count: n * n)
-    let inverseGain = 1 / gain
-    var rhs = rightHandSide.map { $0 * inverseGain }
-    for a in 0..<n {
-      for b in a..<n {
-        m[a * n + b] = normal[a * n + b] * inverseGain
-        m[b * n + a] = normal[a * n + b] * inverseGain
+    let f = free.count
+    let sums = system()
+    // The reduced symmetric matrix with the prior on the diagonal, then its Cholesky factor in place.
+    var m = [Double](repeating: 0, count: f * f)
+    var isFree = [Bool](repeating: false, count: n)
+    for a in free { isFree[a] = true }
+    var rhs = [Double](repeating: 0, count: f)
+    for (i, a) in free.enumerated() {
+      var value = sums.rightHandSide[a]
+      for b in 0..<n where !isFree[b] && fixed[b] != 0 {
+        value -= sums.normal[a * n + b] * fixed[b]
       }
+      rhs[i] = value
+      for (j, b) in free.enumerated() { m[i * f + j] = sums.normal[a * n + b] }
       let prior = a < 8 ? softIronPriorWeight : (a == 14 ? 1e-3 : 1e-9)
-      m[a * n + a] += prior
-      if a == 0 || a == 4 { rhs[a] += prior }
+      m[i * f + i] += prior
+      if a == 0 || a == 4 { rhs[i] += prior }
     }
-    guard Self.choleskyFactor(&m, n) else { return nil }
-    let p = Self.choleskySolve(m, n, rhs)
-    guard p.allSatisfy(\.isFinite) else { return nil }
-    let residualSum = residual(p)
-    let freedom = max(3 * weight - Double(n), 1)
+    guard Self.choleskyFactor(&m, f) else { return nil }
+    let x = Self.choleskySolve(m, f, rhs)
+    guard x.allSatisfy(\.isFinite) else { return nil }
+    var p = fixed
+    for (i, a) in free.enumerated() { p[a] = x[i] }
+    let residualSum = Self.residual(p, sums)
+    let freedom = max(3 * weight - Double(f), 1)
     let residualVariance = residualSum / freedom
-    // The corrected field's components are gᵀp for these g (K22 = 3 − K00 − K11); each one's variance is
-    // σ² gᵀ M⁻¹ g.
-    var gradients = [[Double]](repeating: [Double](repeating: 0, count: n), count: 3)
-    gradients[0][0] = u.x
-    gradients[0][1] = u.y
-    gradients[0][2] = u.z
-    gradients[0][8] = 1
-    gradients[1][3] = u.x
-    gradients[1][4] = u.y
-    gradients[1][5] = u.z
-    gradients[1][9] = 1
-    gradients[2][0] = -u.z
-    gradients[2][4] = -u.z
-    gradients[2][6] = u.x
-    gradients[2][7] = u.y
-    gradients[2][10] = 1
-    var fieldVariance = 0.0
-    for g in gradients {
-      let z = Self.choleskySolve(m, n, g)
-      for a in 0..<n { fieldVariance += g[a] * z[a] }
+    // A component of the corrected field is gᵀp (see ``gradient(along:at:)``); its variance is σ² gᵀ M⁻¹ g
+    // over the free unknowns.
+    func variance(_ g: [Double]) -> Double {
+      let reduced = free.map { g[$0] }
+      let z = Self.choleskySolve(m, f, reduced)
+      var sum = 0.0
+      for i in 0..<f { sum += reduced[i] * z[i] }
+      return sum
+    }
+    // The heading of the corrected field in the frame: its component across the fitted horizontal field.
+    let earth = SIMD3(p[11], p[12], p[13])
+    let horizontal = (earth.x * earth.x + earth.y * earth.y).squareRoot()
+    var headingVariance = Double.infinity
+    if horizontal > 0 {
+      let across = SIMD3(-earth.y / horizontal, earth.x / horizontal, 0)
+      // rotation maps device → frame, so the device-axes direction of `across` is rotationᵀ · across.
+      let w = rotation.transposed * across
+      headingVariance = variance(Self.gradient(along: w, at: u)) / (horizontal * horizontal)
     }
     let soft = Matrix3(
       r0: SIMD3(p[0], p[1], p[2]), r1: SIMD3(p[3], p[4], p[5]),
       r2: SIMD3(p[6], p[7], 3 - p[0] - p[4]))
     return Solution(
-      soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: SIMD3(p[11], p[12], p[13]),
-      delay: p[14],
+      soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: earth, delay: p[14],
       residualSum: residualSum, residualVariance: residualVariance,
-      fieldVariance: residualVariance * fieldVariance)
+      headingVariance: residualVariance * headingVariance)
+  }
+
+  /// The gradient of wᵀ(K u + c) with respect to the parameters (K22 = 3 − K00 − K11).
+  private static func gradient(along w: SIMD3<Double>, at u: SIMD3<Double>) -> [Double] {
+    [
+      w.x * u.x - w.z * u.z, w.x * u.y, w.x * u.z, w.y * u.x, w.y * u.y - w.z * u.z, w.y * u.z,
+      w.z * u.x, w.z * u.y, w.x, w.y, w.z, 0, 0, 0, 0,
+    ]
   }
 
   /// In-place lower Cholesky factor of a symmetric n × n matrix; `false` if not positive definite.

@@ -16,8 +16,11 @@ extension Quaternion {
     let c: Double
     let sinc: Double
     if h2 < 0.0025 {
-      c = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30))
-      sinc = 1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42))
+      // The four divisions by constants as two packed ones (each lane is the same IEEE division, so the
+      // same bits as dividing one by one), halving the divider's work.
+      let q = SIMD4(repeating: h2) / SIMD4(12, 30, 20, 42)
+      c = 1 - h2 / 2 * (1 - q[0] * (1 - q[1]))
+      sinc = 1 - h2 / 6 * (1 - q[2] * (1 - q[3]))
     } else {
       let h = h2.squareRoot()
       c = cos(h)

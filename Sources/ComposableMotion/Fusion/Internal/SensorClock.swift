@@ -24,6 +24,15 @@ struct SensorClock: Sendable {
     return .timeGap(sensor)
   }
 
+  /// Whether `timestamp` plainly follows the last one: strictly later, and at most `maximumInterval` s
+  /// later, which must be finite (so `timestamp` is too). `false` decides nothing:
+  /// ``rejection(of:maximumInterval:sensor:)`` then tells why not, or accepts a sensor's first sample.
+  @inline(__always)
+  func plainlyAccepts(_ timestamp: Double, maximumInterval: Double) -> Bool {
+    guard let lastTimestamp else { return false }
+    return timestamp > lastTimestamp && timestamp - lastTimestamp <= maximumInterval
+  }
+
   /// Restarts the clock at `timestamp` after a gap: the next sample's interval counts from here, and the
   /// smoothed interval (the filters' sample rate) is kept.
   mutating func restart(at timestamp: Double) {

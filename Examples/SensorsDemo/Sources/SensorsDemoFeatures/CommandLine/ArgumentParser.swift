@@ -207,6 +207,11 @@ enum ArgumentParser {
         "options \(conflicts.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
       )
     }
+    if arguments.mode != nil, !arguments.live, arguments.iioRoot == nil {
+      throw UsageError(
+        "'--mode' says how live IIO sensors are read, so it needs --live or --iio-root DIR "
+          + "(the bundled recordings and replays have no reading mode); \(helpHint)")
+    }
   }
 
   /// `capture` records live sources only, into the directory `--out` names: each half is

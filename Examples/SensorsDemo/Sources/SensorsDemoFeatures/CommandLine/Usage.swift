@@ -19,7 +19,9 @@ enum Usage {
   static let defaults = """
     Without --live, --iio-root, --gpsd or --replay every command replays the bundled
     recordings, and says so. On a terminal the view is redrawn in place (q quits);
-    piped, it prints plain lines.
+    piped, it prints plain lines. Live runs keep the magnetometer calibration they
+    learn in ~/.local/state/sensors-demo/magnetometer-calibration (or the file
+    $SENSORS_DEMO_CALIBRATION names; empty keeps none), so the next run starts from it.
     """
 
   /// The help text for `command`.

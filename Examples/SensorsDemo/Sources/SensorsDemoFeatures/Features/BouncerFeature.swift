@@ -67,8 +67,8 @@ struct BouncerFeature: Reducer {
     case stop
     /// An accelerometer sample arrived.
     case accelerometer(AccelerometerData)
-    /// The updates failed; the message says why.
-    case accelerometerFailed(String)
+    /// The updates failed, with why.
+    case accelerometerFailed(MotionError)
     /// The updates ended on their own.
     case accelerometerFinished
   }
@@ -86,7 +86,7 @@ struct BouncerFeature: Reducer {
           switch update {
           case .sample(let sample): .accelerometer(sample)
           case .finished: .accelerometerFinished
-          case .failed(let message): .accelerometerFailed(message)
+          case .failed(let error): .accelerometerFailed(error)
           }
         }
         .cancellable(id: CancelID.updates, cancelInFlight: true)
@@ -103,8 +103,8 @@ struct BouncerFeature: Reducer {
       }
       return .none
 
-    case .accelerometerFailed(let message):
-      state.errorMessage = message
+    case .accelerometerFailed(let error):
+      state.errorMessage = error.description
       state.isFinished = true
       return stop()
 

@@ -53,8 +53,8 @@ struct CaptureFeature: Reducer {
     case sample(SensorFeature.Sensor, SensorFeature.Sample)
     /// A sensor's updates ended on their own.
     case sensorEnded(SensorFeature.Sensor)
-    /// A sensor's updates failed; the message says why.
-    case sensorFailed(SensorFeature.Sensor, String)
+    /// A sensor's updates failed, with why.
+    case sensorFailed(SensorFeature.Sensor, MotionError)
     /// Something for the location half.
     case location(LocationFeature.Action)
 
@@ -88,9 +88,9 @@ struct CaptureFeature: Reducer {
       case .sensorEnded(let sensor):
         state.ended.insert(sensor)
         return .none
-      case .sensorFailed(let sensor, let message):
+      case .sensorFailed(let sensor, let error):
         state.ended.insert(sensor)
-        state.motionError = state.motionError ?? message
+        state.motionError = state.motionError ?? error.description
         return .none
       case .location:
         return .none
@@ -139,7 +139,7 @@ extension CaptureFeature.Action {
     switch update {
     case .sample(let raw): self = .sample(sensor, sample(raw))
     case .finished: self = .sensorEnded(sensor)
-    case .failed(let message): self = .sensorFailed(sensor, message)
+    case .failed(let error): self = .sensorFailed(sensor, error)
     }
   }
 }

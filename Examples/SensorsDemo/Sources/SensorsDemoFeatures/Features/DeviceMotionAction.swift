@@ -8,8 +8,8 @@ protocol DeviceMotionAction {
   static func motionUpdate(_ motion: DeviceMotion) -> Self
   /// The updates ended on their own.
   static var motionFinished: Self { get }
-  /// The updates failed; the message says why.
-  static func motionFailed(_ message: String) -> Self
+  /// The updates failed, with why.
+  static func motionFailed(_ error: MotionError) -> Self
 }
 
 extension DeviceMotionAction {
@@ -18,7 +18,7 @@ extension DeviceMotionAction {
     switch update {
     case .sample(let motion): self = .motionUpdate(motion)
     case .finished: self = .motionFinished
-    case .failed(let message): self = .motionFailed(message)
+    case .failed(let error): self = .motionFailed(error)
     }
   }
 }

@@ -43,8 +43,8 @@ struct MotionFeature: Reducer {
     case stop
     /// An update arrived.
     case motionUpdate(DeviceMotion)
-    /// The updates failed; the message says why.
-    case motionFailed(String)
+    /// The updates failed, with why.
+    case motionFailed(MotionError)
     /// The updates ended on their own.
     case motionFinished
   }
@@ -79,8 +79,8 @@ struct MotionFeature: Reducer {
       }
       return .none
 
-    case .motionFailed(let message):
-      state.errorMessage = message
+    case .motionFailed(let error):
+      state.errorMessage = error.description
       state.isFinished = true
       return stop()
 

@@ -30,8 +30,8 @@ struct RecordingFeature: Reducer {
     case recordingButtonTapped
     /// A device-motion update arrived.
     case motionUpdate(DeviceMotion)
-    /// The updates failed; the message says why.
-    case motionFailed(String)
+    /// The updates failed, with why.
+    case motionFailed(MotionError)
     /// The updates ended on their own (a replay reached its end).
     case motionFinished
   }
@@ -62,10 +62,10 @@ struct RecordingFeature: Reducer {
       }
       return .none
 
-    case .motionFailed(let message):
+    case .motionFailed(let error):
       // The updates effect has already stopped the updates and destroyed the manager.
       state.isRecording = false
-      state.errorMessage = message
+      state.errorMessage = error.description
       state.isFinished = true
       return .none
 

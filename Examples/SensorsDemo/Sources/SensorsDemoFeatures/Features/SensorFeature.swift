@@ -80,8 +80,8 @@ struct SensorFeature: Reducer {
     case stop
     /// A sample arrived.
     case sample(Sample)
-    /// The updates failed; the message says why.
-    case failed(String)
+    /// The updates failed, with why.
+    case failed(MotionError)
     /// The updates ended on their own.
     case finished
   }
@@ -117,8 +117,8 @@ struct SensorFeature: Reducer {
       }
       return .none
 
-    case .failed(let message):
-      state.errorMessage = message
+    case .failed(let error):
+      state.errorMessage = error.description
       state.isFinished = true
       return stop(state.sensor)
 
@@ -174,7 +174,7 @@ extension SensorFeature.Action {
     switch update {
     case .sample(let raw): self = .sample(sample(raw))
     case .finished: self = .finished
-    case .failed(let message): self = .failed(message)
+    case .failed(let error): self = .failed(error)
     }
   }
 }

@@ -116,8 +116,8 @@ struct TiltFeature: Reducer {
     case frontalTiltSettled(FrontalTilt)
     /// A lateral tilt outlasted the debounce.
     case lateralTiltSettled(LateralTilt)
-    /// The updates failed; the message says why.
-    case motionFailed(String)
+    /// The updates failed, with why.
+    case motionFailed(MotionError)
     /// The updates ended on their own.
     case motionFinished
   }
@@ -158,8 +158,8 @@ struct TiltFeature: Reducer {
       state.lateral = tilt
       return .none
 
-    case .motionFailed(let message):
-      state.errorMessage = message
+    case .motionFailed(let error):
+      state.errorMessage = error.description
       state.isFinished = true
       return stopEverything()
 

@@ -37,7 +37,7 @@ extension BouncerFeature {
         line.add("vy", state.velocity.y)
         line.add("bounces", state.bounces)
         return [line]
-      case .accelerometerFailed(let message): return [.error(message)]
+      case .accelerometerFailed(let error): return [.error(error.description)]
       default: return []
       }
     }

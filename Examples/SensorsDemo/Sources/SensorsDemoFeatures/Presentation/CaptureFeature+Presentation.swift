@@ -41,7 +41,7 @@ extension CaptureFeature {
         line.add("z", s.z)
         line.add("timestamp", s.timestamp)
         return [line]
-      case .sensorFailed(_, let message): return [.error(message)]
+      case .sensorFailed(_, let error): return [.error(error.description)]
       case .location(let child): return LocationFeature.presentation.json(child, state.location)
       default: return []
       }

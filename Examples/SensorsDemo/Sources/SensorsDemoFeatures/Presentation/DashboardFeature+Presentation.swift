@@ -18,7 +18,7 @@ extension DashboardFeature {
         switch child {
         case .motionUpdate(let m) where state.motion.updateCount % 50 == 1:
           ["motion   " + MotionFeature.line(for: m)]
-        case .motionFailed(let message): ["motion   error: \(message)"]
+        case .motionFailed(let error): ["motion   error: \(error.description)"]
         default: []
         }
       case .location(.locationManager(let event)):

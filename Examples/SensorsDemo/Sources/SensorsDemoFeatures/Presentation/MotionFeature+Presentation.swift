@@ -15,7 +15,7 @@ extension MotionFeature {
     json: { action, state in
       switch action {
       case .motionUpdate(let update): [MotionFeature.json(for: update)]
-      case .motionFailed(let message): [.error(message)]
+      case .motionFailed(let error): [.error(error.description)]
       default: []
       }
     }

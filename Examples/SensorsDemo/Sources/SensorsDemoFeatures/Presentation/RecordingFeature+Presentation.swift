@@ -40,7 +40,7 @@ extension RecordingFeature {
         var line = JSONLine(event: "recording")
         line.add("isRecording", state.isRecording)
         return [line]
-      case .motionFailed(let message): return [.error(message)]
+      case .motionFailed(let error): return [.error(error.description)]
       case .motionFinished: return []
       }
     }

@@ -39,7 +39,7 @@ extension SensorFeature {
         line.add("z", s.z)
         line.add("timestamp", s.timestamp)
         return [line]
-      case .failed(let message): return [.error(message)]
+      case .failed(let error): return [.error(error.description)]
       default: return []
       }
     }

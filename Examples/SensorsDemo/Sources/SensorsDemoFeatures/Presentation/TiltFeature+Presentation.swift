@@ -32,7 +32,7 @@ extension TiltFeature {
         line.add("lateral", state.lateral.rawValue)
         line.add("orientation", state.summary)
         return [line]
-      case .motionFailed(let message): return [.error(message)]
+      case .motionFailed(let error): return [.error(error.description)]
       default: return []
       }
     }

@@ -1,5 +1,6 @@
 import ComposableLocation
 import ComposableMotion
+import Foundation
 import LinuxIIO
 
 extension Sources {
@@ -38,9 +39,13 @@ extension Sources {
       }
     // What the client decides or sees on its own (a fall-back to polling, a stale device,
     // devices plugged in or out) goes to standard error, beside the data on standard output.
-    let client = MotionClient.live(
+    var client = MotionClient.live(
       root: root, mode: readingMode, clock: ContinuousClock(),
       onEvent: { StandardError.write("sensors-demo: \($0)") })
+    // A board's magnetometer calibration outlives the run: the next one starts calibrated.
+    if let file = CalibrationFile.standard(environment: ProcessInfo.processInfo.environment) {
+      client = client.keepingCalibration(in: file) { StandardError.write("sensors-demo: \($0)") }
+    }
     let names = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
     return .success(Source(client: client, description: "IIO sensors: \(names)", isReplay: false))
   }

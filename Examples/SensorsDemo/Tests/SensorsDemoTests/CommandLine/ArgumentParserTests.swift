@@ -83,6 +83,8 @@ struct ArgumentParserTests {
       (["motion", "--count", "many"], "invalid value 'many' for '--count'"),
       (["motion", "--frame", "sideways"], "invalid value 'sideways' for '--frame'"),
       (["gyro", "--mode", "fast"], "invalid value 'fast' for '--mode'"),
+      (["gyro", "--mode", "poll"], "'--mode' says how live IIO sensors are read"),
+      (["motion", "--replay", "imu.csv", "--mode", "buffered"], "'--mode' says how live IIO"),
       (["gyro", "--interval", "-1"], "invalid value '-1' for '--interval'"),
       (
         [String]("--speed nan".split(separator: " ").map(String.init)),

@@ -87,7 +87,7 @@ struct MotionRecordingSeedTests {
     await updates.waitForConsumer()
     let error = MotionError.sensorUnavailable(.gyro, searched: "/sys/bus/iio/devices")
     updates.fail(error)
-    await store.receive(.motionFailed(error.description)) {
+    await store.receive(.motionFailed(error)) {
       $0.isRecording = false
       $0.errorMessage = "No gyro sensor found (searched /sys/bus/iio/devices)."
       $0.isFinished = true

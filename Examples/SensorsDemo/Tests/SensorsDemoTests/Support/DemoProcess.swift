@@ -63,7 +63,11 @@ struct DemoProcess {
       process.executableURL = demo
       process.arguments = arguments
     }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // No saved magnetometer calibration goes from one run (or the developer's own) into
+    // another unless a test asks for one: runs stay independent.
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(["SENSORS_DEMO_CALIBRATION": ""]) { $1 }
+      .merging(environment) { $1 }
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
