@@ -15,10 +15,6 @@ extension OrientationFilter {
     if parameters.rejectsMagneticDisturbances {
       detectDisturbance(earth: earth, interval: interval)
     }
-    // Horizontal direction of the field, clockwise from the frame's y axis, against the current offset.
-    var disagreement = atan2(earth.x, earth.y) - headingOffset
-    disagreement = wrapAngle(disagreement)
-
     var gain = magnetometerClock.coefficients.magneticGain
     if parameters.rejectsMagneticDisturbances {
       if magnetic.disturbanceDetected {
@@ -39,6 +35,10 @@ extension OrientationFilter {
       magnetic.initialGain = magnetic.initialGain / (magnetic.initialGain + 1)
       if magnetic.initialGain * parameters.magnetometerTau < interval { magnetic.initialGain = 0 }
     }
+    // A rejected sample turns nothing (the step below would be 0 × a finite angle): skip its atan2.
+    guard gain != 0 else { return }
+    // Horizontal direction of the field, clockwise from the frame's y axis, against the current offset.
+    let disagreement = wrapAngle(atan2(earth.x, earth.y) - headingOffset)
     let step = gain * disagreement
     guard step != 0 else { return }
     headingOffset = wrapAngle(headingOffset + step)
@@ -85,8 +85,10 @@ extension OrientationFilter {
     let newCos = headingHalfCos * c - headingHalfSin * s
     let newSin = headingHalfSin * c + headingHalfCos * s
     let norm = (newCos * newCos + newSin * newSin).squareRoot()
-    headingHalfCos = newCos / norm
-    headingHalfSin = newSin / norm
+    // One packed division (the same IEEE division per lane, so the same bits).
+    let unit = SIMD2(newCos, newSin) / SIMD2(repeating: norm)
+    headingHalfCos = unit.x
+    headingHalfSin = unit.y
   }
 
   @inline(__always)
@@ -96,7 +98,7 @@ extension OrientationFilter {
     let current = magnetic.currentLowPass.step(
       SIMD2(norm, -asin(max(-1, min(1, earth.z / norm)))), tau: parameters.magneticCurrentTau,
       interval: interval, coefficients: magnetometerClock.coefficients.magneticCurrent)
-    let dipThreshold = parameters.magneticDipThreshold * Double.pi / 180
+    let dipThreshold = derived.magneticDipThreshold
     let referenceGain = magnetometerClock.coefficients.magneticReferenceGain
 
     if abs(current.x - magnetic.referenceNorm) < parameters.magneticNormThreshold
@@ -119,8 +121,7 @@ extension OrientationFilter {
       * magnetic.candidateNorm
       && abs(current.y - magnetic.candidateDip) < dipThreshold
     {
-      let turning = parameters.magneticNewFieldMinimumRotation * Double.pi / 180
-      if dot(restGyroscopeLast, restGyroscopeLast) >= turning * turning {
+      if dot(restGyroscopeLast, restGyroscopeLast) >= derived.squaredNewFieldMinimumRotation {
         magnetic.candidateTime += interval
       }
       magnetic.candidateNorm += referenceGain * (current.x - magnetic.candidateNorm)

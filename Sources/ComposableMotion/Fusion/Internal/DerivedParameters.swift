@@ -18,6 +18,10 @@ struct DerivedParameters: Sendable {
   let squaredRestAccelerometerThreshold: Double
   /// The initial bias variance in (0.01 °/s)².
   let initialBiasVariance: Double
+  /// The magnetic dip threshold in rad.
+  let magneticDipThreshold: Double
+  /// The rotation rate that counts as turning while a new field is confirmed, squared: (rad/s)².
+  let squaredNewFieldMinimumRotation: Double
 
   init(_ parameters: OrientationFilter.Parameters) {
     // `min` keeps a NaN limit NaN, which no value is within: such samples take the exact path.
@@ -30,6 +34,9 @@ struct DerivedParameters: Sendable {
     squaredRestGyroscopeThreshold = threshold * threshold
     squaredRestAccelerometerThreshold = square(parameters.restAccelerometerThreshold)
     initialBiasVariance = square(parameters.biasSigmaInitial * 100)
+    magneticDipThreshold = parameters.magneticDipThreshold * Double.pi / 180
+    let turning = parameters.magneticNewFieldMinimumRotation * Double.pi / 180
+    squaredNewFieldMinimumRotation = turning * turning
   }
 
   /// Whether every component of `value` is within `limit` in magnitude (so finite).
