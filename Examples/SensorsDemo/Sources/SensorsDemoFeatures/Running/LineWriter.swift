@@ -28,7 +28,9 @@ struct LineWriter<State: Sendable, Action: Sendable> {
   ) -> Bool {
     guard mode != .screen, !finished else { return !output.isClosed }
     var lines: [String] = []
-    if let first = state.entries.first, first.sequence > written + 1, written > 0 {
+    // Entries before the first one held are gone: say so, on the first write too (a store that
+    // handled more than a journal's worth of actions before the writer first looked).
+    if let first = state.entries.first, first.sequence > written + 1 {
       let missed = first.sequence - written - 1
       lines.append(
         mode == .json

@@ -110,4 +110,32 @@ struct FeatureRunnerTests {
         "got 8", "(1 event skipped: output too slow)", "got 10",
       ])
   }
+
+  @Test("a writer whose first look comes after the journal dropped entries says so")
+  func lineWriterFirstLookLate() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "runner-\(UUID()).txt"
+    ).path
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    try #require(descriptor >= 0)
+    defer { unlink(path) }
+    var writer = LineWriter(
+      presentation: Self.runner(limit: nil).presentation, mode: .json,
+      output: OutputWriter(descriptor: descriptor))
+    // The store handled 5 actions before the writer first saw a state, which holds only the
+    // last 2 of them.
+    var journal = Journaled<Counter, Int>(feature: Counter(count: 5, end: 10))
+    journal.sequence = 5
+    journal.entries = (4...5).map {
+      .init(sequence: $0, action: $0, state: Counter(count: $0, end: 10))
+    }
+    let accepted = writer.write(journal, isFinished: \.isFinished)
+    #expect(accepted)
+    close(descriptor)
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(
+      written.split(separator: "\n") == [
+        #"{"event":"skipped","count":3}"#, #"{"event":"n"}"#, #"{"event":"n"}"#,
+      ])
+  }
 }
