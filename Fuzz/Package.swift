@@ -9,34 +9,36 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [.package(name: "composable-sensors", path: "..")],
   targets: [
+    // The entry point every harness shares: libFuzzer's driver run on the harness's target.
+    .target(name: "FuzzDriver"),
     .executableTarget(
       name: "ScanTypeFuzzer",
-      dependencies: [.product(name: "LinuxIIO", package: "composable-sensors")],
+      dependencies: ["FuzzDriver", .product(name: "LinuxIIO", package: "composable-sensors")],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
       name: "DemuxFuzzer",
-      dependencies: [.product(name: "LinuxIIO", package: "composable-sensors")],
+      dependencies: ["FuzzDriver", .product(name: "LinuxIIO", package: "composable-sensors")],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
       name: "GPSDFuzzer",
-      dependencies: [.product(name: "GPSD", package: "composable-sensors")],
+      dependencies: ["FuzzDriver", .product(name: "GPSD", package: "composable-sensors")],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
       name: "IMURecordingFuzzer",
-      dependencies: [.product(name: "ComposableMotion", package: "composable-sensors")],
+      dependencies: ["FuzzDriver", .product(name: "ComposableMotion", package: "composable-sensors")],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
       name: "LocationReplayFuzzer",
-      dependencies: [.product(name: "ComposableLocation", package: "composable-sensors")],
+      dependencies: ["FuzzDriver", .product(name: "ComposableLocation", package: "composable-sensors")],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
       name: "FilterFuzzer",
-      dependencies: [.product(name: "ComposableMotion", package: "composable-sensors")],
+      dependencies: ["FuzzDriver", .product(name: "ComposableMotion", package: "composable-sensors")],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
   ],

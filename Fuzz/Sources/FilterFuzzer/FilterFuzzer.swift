@@ -1,4 +1,5 @@
 import ComposableMotion
+import FuzzDriver
 import Glibc
 
 /// libFuzzer entry point: the bytes as a stream of IMU samples (ten doubles each: time, gyroscope,
@@ -81,20 +82,10 @@ private func requireUnit(_ q: Quaternion, _ what: @autoclosure () -> String) {
   }
 }
 
-/// The executable's entry point hands over to libFuzzer's driver (SwiftPM names the program's
-/// `main` after the module, so libFuzzer's own `main` is not the one linked).
+/// The executable's entry point: libFuzzer's driver, run on this harness's target.
 @main
 enum FilterFuzzer {
   static func main() {
-    var argc = CommandLine.argc
-    var argv = CommandLine.unsafeArgv
-    exit(runFuzzerDriver(&argc, &argv, filterFuzzerTestOneInput))
+    runLibFuzzer(filterFuzzerTestOneInput)
   }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32

@@ -1,3 +1,4 @@
+import FuzzDriver
 import GPSD
 import Glibc
 
@@ -41,20 +42,10 @@ func check(_ report: GPSDReport?) {
   }
 }
 
-/// The executable's entry point hands over to libFuzzer's driver (SwiftPM names the program's
-/// `main` after the module, so libFuzzer's own `main` is not the one linked).
+/// The executable's entry point: libFuzzer's driver, run on this harness's target.
 @main
 enum GPSDFuzzer {
   static func main() {
-    var argc = CommandLine.argc
-    var argv = CommandLine.unsafeArgv
-    exit(runFuzzerDriver(&argc, &argv, gpsdFuzzerTestOneInput))
+    runLibFuzzer(gpsdFuzzerTestOneInput)
   }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32

@@ -1,4 +1,5 @@
 import ComposableMotion
+import FuzzDriver
 import Glibc
 
 /// libFuzzer entry point: the bytes as an IMU recording CSV. Parsing may reject the input with a
@@ -28,20 +29,10 @@ public func imuRecordingFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size
   return 0
 }
 
-/// The executable's entry point hands over to libFuzzer's driver (SwiftPM names the program's
-/// `main` after the module, so libFuzzer's own `main` is not the one linked).
+/// The executable's entry point: libFuzzer's driver, run on this harness's target.
 @main
 enum IMURecordingFuzzer {
   static func main() {
-    var argc = CommandLine.argc
-    var argv = CommandLine.unsafeArgv
-    exit(runFuzzerDriver(&argc, &argv, imuRecordingFuzzerTestOneInput))
+    runLibFuzzer(imuRecordingFuzzerTestOneInput)
   }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32

@@ -1,5 +1,6 @@
 import ComposableLocation
 import Dispatch
+import FuzzDriver
 import Glibc
 
 /// libFuzzer entry point: the bytes as a `gpspipe -w` capture played by `LocationClient.replay`,
@@ -62,20 +63,10 @@ func check(_ event: LocationEvent) {
   }
 }
 
-/// The executable's entry point hands over to libFuzzer's driver (SwiftPM names the program's
-/// `main` after the module, so libFuzzer's own `main` is not the one linked).
+/// The executable's entry point: libFuzzer's driver, run on this harness's target.
 @main
 enum LocationReplayFuzzer {
   static func main() {
-    var argc = CommandLine.argc
-    var argv = CommandLine.unsafeArgv
-    exit(runFuzzerDriver(&argc, &argv, locationReplayFuzzerTestOneInput))
+    runLibFuzzer(locationReplayFuzzerTestOneInput)
   }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32

@@ -1,3 +1,4 @@
+import FuzzDriver
 import Glibc
 import LinuxIIO
 
@@ -42,20 +43,10 @@ func check(_ type: IIOScanType) {
   }
 }
 
-/// The executable's entry point hands over to libFuzzer's driver (SwiftPM names the program's
-/// `main` after the module, so libFuzzer's own `main` is not the one linked).
+/// The executable's entry point: libFuzzer's driver, run on this harness's target.
 @main
 enum ScanTypeFuzzer {
   static func main() {
-    var argc = CommandLine.argc
-    var argv = CommandLine.unsafeArgv
-    exit(runFuzzerDriver(&argc, &argv, scanTypeFuzzerTestOneInput))
+    runLibFuzzer(scanTypeFuzzerTestOneInput)
   }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
