@@ -28,17 +28,23 @@ let package = Package(
     ),
     .executableTarget(
       name: "IMURecordingFuzzer",
-      dependencies: ["FuzzDriver", .product(name: "ComposableMotion", package: "composable-sensors")],
+      dependencies: [
+        "FuzzDriver", .product(name: "ComposableMotion", package: "composable-sensors"),
+      ],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
       name: "LocationReplayFuzzer",
-      dependencies: ["FuzzDriver", .product(name: "ComposableLocation", package: "composable-sensors")],
+      dependencies: [
+        "FuzzDriver", .product(name: "ComposableLocation", package: "composable-sensors"),
+      ],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
       name: "FilterFuzzer",
-      dependencies: ["FuzzDriver", .product(name: "ComposableMotion", package: "composable-sensors")],
+      dependencies: [
+        "FuzzDriver", .product(name: "ComposableMotion", package: "composable-sensors"),
+      ],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
   ],
