@@ -213,7 +213,7 @@ public struct MagnetometerCalibrator: Sendable {
       blockRate = 0
       blockCount = 0
     }
-    return correctsField ? correction * raw - correctedOffset : raw
+    return correctsField ? corrected(raw) : raw
   }
 
   /// The corrected field for a raw one (µT) with the calibration in use, without learning.
@@ -398,9 +398,6 @@ public struct MagnetometerCalibrator: Sendable {
   private mutating func setCorrection(_ calibration: MagnetometerCalibration) {
     correction = Matrix3(calibration.softIronCorrection)
     correctedOffset = correction * calibration.hardIron
-    let k = correction
-    correctsField =
-      correctedOffset != .zero || k.r0 != SIMD3(1, 0, 0) || k.r1 != SIMD3(0, 1, 0)
-      || k.r2 != SIMD3(0, 0, 1)
+    correctsField = correctedOffset != .zero || calibration.softIronCorrection != .identity
   }
 }

@@ -84,8 +84,7 @@ public struct OrientationFilter: Sendable {
     self.parameters = parameters
     derived = DerivedParameters(parameters)
     self.magnetometerCalibrator = magnetometerCalibrator
-    let sigma = parameters.biasSigmaInitial * 100
-    biasCovariance = Matrix3.diagonal(SIMD3(repeating: sigma * sigma))
+    biasCovariance = Matrix3.diagonal(SIMD3(repeating: derived.initialBiasVariance))
     // Until a reference field is known every field looks "disturbed"; starting with the rejection budget
     // spent makes the heading follow the field (at reduced gain) instead of freezing on the first sample.
     magnetic.rejectionTime = parameters.magneticMaximumRejectionTime

@@ -54,11 +54,6 @@ extension CoreMotionUnits {
     }
   }
 
-  /// Converts an IIO sample (SI units, mount matrix applied) to a scan, keeping only `sensors`.
-  static func scan(_ sample: IIOSample, sensors: Set<MotionSensor>) -> MotionScan {
-    scan(sample, keeping: Kept(sensors))
-  }
-
   /// Converts a buffered read's scans (SI units, mount matrix applied) to motion scans, keeping
   /// only `kept`; timestamps in seconds on the batch's clock.
   static func scans(_ batch: IIOScanBatch, keeping kept: Kept) -> [MotionScan] {

@@ -70,8 +70,9 @@ final class DeviceMotionSession: Sendable {
         rotationRate: rate, acceleration: acceleration, magneticField: state.pendingField,
         timestamp: scan.timestamp)
       state.pendingField = nil
-      let calibrator = state.estimator.filter.magnetometerCalibrator
-      let adopted = calibrator?.adoptedFitCount != fits ? calibrator?.calibration : nil
+      let adopted =
+        state.estimator.filter.magnetometerCalibrator?.adoptedFitCount != fits
+        ? state.estimator.magnetometerCalibration : nil
       guard let cached = state.period, cached.generation == current else {
         return (motion, adopted, false)
       }

@@ -172,9 +172,10 @@ extension Clock where Duration == Swift.Duration {
     events: MotionBackend.ReaderEvents
   ) async throws(IIOError) {
     let reader = try IIOPollingReader(device: device, channels: channels, interval: interval)
+    let kept = CoreMotionUnits.Kept(sensors)
     var deadline = now
     while !Task.isCancelled {
-      events.scan(CoreMotionUnits.scan(try reader.read(), sensors: sensors))
+      events.scan(CoreMotionUnits.scan(try reader.read(), keeping: kept))
       deadline = deadline.advanced(by: interval)
       do {
         try await sleep(until: deadline, tolerance: nil)

@@ -189,10 +189,11 @@ final class SensorHub: Sendable {
     }
     for target in targets { feed(target.sink, token: target.token, scans[target.scan]) }
     // Asked after the scans went in: a subscriber that just produced an output needs the next.
-    var needed: Double? = subscribers.isEmpty ? nil : .infinity
+    guard !subscribers.isEmpty else { return nil }
+    var needed = Double.infinity
     for nextNeeded in subscribers {
-      guard let current = needed, let time = nextNeeded?() else { return nil }
-      needed = min(current, time)
+      guard let time = nextNeeded?() else { return nil }
+      needed = min(needed, time)
     }
     return needed
   }

@@ -174,12 +174,12 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     if targets.endIndex - start > 1 { targets[start...].sort { $0.token < $1.token } }
   }
 
-  /// The subscriptions `reader` (at `generation`) currently serves, in token order.
+  /// The subscriptions `reader` (at `generation`) currently serves, in no particular order.
   func served(by reader: ReaderID, generation: UInt64) -> [Token] {
     guard let state = readers[reader], state.generation == generation else { return [] }
-    return subscriptions.values.filter { sub in
-      sub.sensors.contains { routes[$0] == reader }
-    }.map(\.token).sorted()
+    return subscriptions.values.compactMap { sub in
+      sub.sensors.contains { routes[$0] == reader } ? sub.token : nil
+    }
   }
 
   private mutating func isDue(

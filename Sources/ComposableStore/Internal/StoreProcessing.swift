@@ -152,8 +152,8 @@ extension Store {
   /// caller's specialised ``process(_:cascade:)`` rather than the generic one.
   @inlinable
   func sendFromEffect(_ action: Action, source: EffectSource<Action>) {
-    if !runtime.core.withLock({ $0.isRunning(source.token) }) {
-      runtime.reportSentFromCompletedEffect(action, source: source)
+    if let site = source.site, !runtime.core.withLock({ $0.isRunning(source.token) }) {
+      runtime.reportSentFromCompletedEffect(action, source: source, at: site)
     }
     if drainer.load(ordering: .relaxed) == currentThreadID() {
       _ = enqueueReentrant(action)

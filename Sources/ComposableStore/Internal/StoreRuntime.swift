@@ -8,14 +8,14 @@ struct EffectSource<Action: Sendable>: Sendable {
   @usableFromInline let cascade: CascadeID
   @usableFromInline let token: EffectToken
   @usableFromInline let origin: Action
-  @usableFromInline var fileID: StaticString = #fileID
-  @usableFromInline var line: UInt = #line
+  /// The site of the `run` effect whose task sends, or nil for a `.send` effect: its task is
+  /// registered until it has sent, so only a `run` can send after it completed.
+  @usableFromInline var site: (fileID: StaticString, line: UInt)?
 
   /// This source, reporting at the site of `run`.
   func at(_ run: Effect<Action>.Run) -> Self {
     var copy = self
-    copy.fileID = run.fileID
-    copy.line = run.line
+    copy.site = (run.fileID, run.line)
     return copy
   }
 }
@@ -224,10 +224,12 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
 
   /// An effect sent `action` after it had completed: report it at the effect's site.
   @usableFromInline
-  func reportSentFromCompletedEffect(_ action: Action, source: EffectSource<Action>) {
+  func reportSentFromCompletedEffect(
+    _ action: Action, source: EffectSource<Action>, at site: (fileID: StaticString, line: UInt)
+  ) {
     reportIssue(
       FailureText.sentFromCompletedEffect(action: action, origin: source.origin),
-      source.fileID, source.line)
+      site.fileID, site.line)
   }
 
   /// Cancels every running effect marked with `id`.

@@ -120,9 +120,7 @@ public struct IIOSystem: Hashable, Sendable {
   /// The trigger a device most likely owns: the one named `<device name>-dev<index>`, which
   /// drivers with a data-ready interrupt register; nil when there is none.
   public func defaultTrigger(for device: IIODevice) throws(IIOError) -> IIOTrigger? {
-    let triggers = try triggers()
-    return triggers.first { $0.name == "\(device.name)-dev\(device.index)" }
-      ?? triggers.first { $0.name.hasPrefix(device.name + "-") }
+    Self.own(of: device, among: try triggers())
   }
 
   /// The trigger to attach to a device that has none set, in order of preference: its own
@@ -131,10 +129,17 @@ public struct IIOSystem: Hashable, Sendable {
   /// `trigger_now`, which fires only when written). Triggers another device registered for
   /// itself (named `<name>-dev<N>`) are never offered: drivers refuse them. Nil when none fits.
   public func attachableTrigger(for device: IIODevice) throws(IIOError) -> IIOTrigger? {
-    if let own = try defaultTrigger(for: device) { return own }
-    let free = try triggers().filter { !Self.isDeviceOwned($0.name) }
+    let triggers = try triggers()  // listed and read once for both choices
+    if let own = Self.own(of: device, among: triggers) { return own }
+    let free = triggers.filter { !Self.isDeviceOwned($0.name) }
     return free.first { Sysfs.exists($0.path + "/sampling_frequency") }
       ?? free.first { Sysfs.exists($0.path + "/trigger_now") }
+  }
+
+  /// The trigger among `triggers` that `device` most likely owns (see ``defaultTrigger(for:)``).
+  private static func own(of device: IIODevice, among triggers: [IIOTrigger]) -> IIOTrigger? {
+    triggers.first { $0.name == "\(device.name)-dev\(device.index)" }
+      ?? triggers.first { $0.name.hasPrefix(device.name + "-") }
   }
 
   /// Whether a trigger name follows the `<device name>-dev<N>` form of a device's own trigger.

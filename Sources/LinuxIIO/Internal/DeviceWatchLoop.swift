@@ -47,8 +47,10 @@ struct DeviceWatchLoop: Sendable {
     var tracker = self.tracker
     try look(&tracker)
     let settle = watcher.settleTime.components
+    // Clamped before multiplying: a settle time of 10^16 s must not overflow the milliseconds.
     let settleMilliseconds = Int32(
-      clamping: settle.seconds * 1000 + settle.attoseconds / 1_000_000_000_000_000)
+      clamping: min(settle.seconds, Int64(Int32.max)) * 1000
+        + settle.attoseconds / 1_000_000_000_000_000)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       var fds = [

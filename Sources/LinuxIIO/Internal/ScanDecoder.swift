@@ -10,6 +10,8 @@ final class ScanDecoder {
   private let timestampClock: IIOTimestampClock
   private var raw: [Int64]
   private var values: [Double]
+  /// One scan's converted values, reused by every ``decode(_:into:)``.
+  private var converted: [Double]
 
   init(reader: IIOBufferedReader, maximumScans: Int) {
     layout = reader.layout
@@ -33,6 +35,7 @@ final class ScanDecoder {
     timestampClock = reader.configuration.timestampClock ?? reader.device.timestampClock
     raw = [Int64](repeating: 0, count: layout.valueCount * max(1, maximumScans))
     values = [Double](repeating: 0, count: assembler.channelIDs.count)
+    converted = values
   }
 
   /// Yields one sample per whole scan in `bytes` (at most `maximumScans`); false once the
@@ -52,11 +55,10 @@ final class ScanDecoder {
     IIOScanBatch(assembler: assembler, clock: timestampClock, capacity: capacity)
   }
 
-  /// Decodes every whole scan in `bytes` (at most `maximumScans`) into `batch`, replacing its
-  /// contents and keeping its storage: one read's scans, handed over in one call.
+  /// Decodes every whole scan in `bytes` into `batch`, replacing its contents and keeping its
+  /// storage: one read's scans, handed over in one call.
   func decode(_ bytes: UnsafeRawBufferPointer.SubSequence, into batch: inout IIOScanBatch) {
     batch.removeAll()
-    var converted = [Double](repeating: 0, count: assembler.channelIDs.count)
     converted.withUnsafeMutableBufferPointer { converted in
       _ = forEachScan(in: bytes) { raw, timestamp in
         assembler.convert(raw: raw, into: converted)

@@ -207,7 +207,7 @@ enum ArgumentParser {
         "options \(conflicts.joined(separator: " and ")) choose different sources; use one. \(helpHint)"
       )
     }
-    if arguments.mode != nil, !arguments.live, arguments.iioRoot == nil {
+    if arguments.mode != nil, !arguments.readsLiveMotion {
       throw UsageError(
         "'--mode' says how live IIO sensors are read, so it needs --live or --iio-root DIR "
           + "(the bundled recordings and replays have no reading mode); \(helpHint)")
@@ -227,8 +227,8 @@ enum ArgumentParser {
     if arguments.motionOnly, arguments.locationOnly {
       throw UsageError("options --motion-only and --location-only exclude each other; \(helpHint)")
     }
-    let motion = arguments.live || arguments.iioRoot != nil
-    let location = arguments.live || arguments.gpsd != nil
+    let motion = arguments.readsLiveMotion
+    let location = arguments.readsLiveLocation
     if arguments.motionOnly, !motion {
       throw UsageError("'capture --motion-only' needs --live or --iio-root DIR; \(helpHint)")
     }

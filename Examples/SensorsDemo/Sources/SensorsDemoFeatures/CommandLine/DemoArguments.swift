@@ -71,4 +71,9 @@ struct DemoArguments: Equatable, Sendable {
 
   /// Creates the arguments of a bare `sensors-demo`.
   init() {}
+
+  /// Whether motion comes from live IIO sensors (`--live` or `--iio-root`).
+  var readsLiveMotion: Bool { live || iioRoot != nil }
+  /// Whether location comes from a live gpsd (`--live` or `--gpsd`).
+  var readsLiveLocation: Bool { live || gpsd != nil }
 }

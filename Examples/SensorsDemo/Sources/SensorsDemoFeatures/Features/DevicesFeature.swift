@@ -83,7 +83,8 @@ struct DevicesFeature: Reducer {
 
   /// What to tell a user, once: what was found, and what to try that fits how the root was
   /// chosen (the kernel's, or one named with `--iio-root`).
-  static func message(for problem: Problem, root: String, isDefaultRoot: Bool) -> String {
+  static func message(for problem: Problem, root: String) -> String {
+    let isDefaultRoot = root == IIOSystem.defaultRoot
     let elsewhere =
       isDefaultRoot
       ? "Load the sensor's driver, pass --iio-root DIR to look elsewhere, or run `sensors-demo` "

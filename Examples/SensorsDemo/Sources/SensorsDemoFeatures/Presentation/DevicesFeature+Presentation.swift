@@ -28,7 +28,7 @@ extension DevicesFeature {
 
   /// The problem in words for the root `state` searched.
   static func message(_ state: State, _ problem: Problem) -> String {
-    message(for: problem, root: state.root, isDefaultRoot: state.isDefaultRoot)
+    message(for: problem, root: state.root)
   }
 
   /// The umockdev hint, for the kernel's root only: a user who named a root has a tree already.

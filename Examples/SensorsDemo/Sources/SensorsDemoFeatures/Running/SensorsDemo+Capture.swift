@@ -19,8 +19,8 @@ extension SensorsDemo {
       )
       return 1
     }
-    let capturesMotion = !arguments.locationOnly && (arguments.live || arguments.iioRoot != nil)
-    let capturesLocation = !arguments.motionOnly && (arguments.live || arguments.gpsd != nil)
+    let capturesMotion = !arguments.locationOnly && arguments.readsLiveMotion
+    let capturesLocation = !arguments.motionOnly && arguments.readsLiveLocation
     var sources: [String] = []
 
     // A half that is not captured is never started, so its client is never called: an empty

@@ -43,7 +43,7 @@ enum Sources {
           throw SourceError.wrongFormat(path: path, format: format, wanted: .imuCSV)
         }
       }
-      if arguments.live || arguments.iioRoot != nil {
+      if arguments.readsLiveMotion {
         return liveMotion(root: arguments.iioRoot ?? IIOSystem.defaultRoot, mode: arguments.mode)
       }
       guard let url = bundledIMURecording else {
@@ -74,7 +74,7 @@ enum Sources {
           throw SourceError.wrongFormat(path: path, format: format, wanted: .gpsdJSON)
         }
       }
-      if arguments.live || arguments.gpsd != nil {
+      if arguments.readsLiveLocation {
         return .success(liveLocation(arguments.gpsd))
       }
       guard let url = bundledGPSDCapture else {
