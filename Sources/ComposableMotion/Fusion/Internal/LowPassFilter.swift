@@ -38,8 +38,7 @@ struct LowPassCoefficients: Sendable {
 /// Until `tau` seconds of input have been seen it outputs the running mean, then starts filtering from that
 /// mean, so the output does not begin with a transient from zero.
 struct LowPassFilter<Vector: SIMD & Sendable>: Sendable where Vector.Scalar == Double {
-  private var state0 = Vector()
-  private var state1 = Vector()
+  private var section = LowPassSection<Vector>()
   private var sum = Vector()
   private var warmUpTime = 0.0
   private var warmUpCount = 0.0
@@ -56,12 +55,33 @@ struct LowPassFilter<Vector: SIMD & Sendable>: Sendable where Vector.Scalar == D
       let mean = sum / warmUpCount
       if warmUpTime >= tau {
         warmedUp = true
-        // The state that a constant input `mean` would have settled into.
-        state0 = mean * (1 - c.b0)
-        state1 = mean * (c.b2 - c.a2)
+        section = LowPassSection(settledAt: mean, coefficients: c)
       }
       return mean
     }
+    return section.filter(x, coefficients: c)
+  }
+}
+
+/// The two state vectors of a second-order low-pass (transposed direct form II) and its step: shared
+/// by the causal ``LowPassFilter`` and the offline ``ZeroPhaseLowPass``.
+struct LowPassSection<Vector: SIMD>: Sendable where Vector.Scalar == Double, Vector: Sendable {
+  private var state0 = Vector()
+  private var state1 = Vector()
+
+  /// A section at rest at zero.
+  init() {}
+
+  /// The state that a constant input `value` would have settled into, so the output starts without a
+  /// transient from zero.
+  init(settledAt value: Vector, coefficients c: LowPassCoefficients) {
+    state0 = value * (1 - c.b0)
+    state1 = value * (c.b2 - c.a2)
+  }
+
+  /// Filters one input.
+  @inline(__always)
+  mutating func filter(_ x: Vector, coefficients c: LowPassCoefficients) -> Vector {
     let y = c.b0 * x + state0
     state0 = c.b1 * x - c.a1 * y + state1
     state1 = c.b2 * x - c.a2 * y

@@ -4,7 +4,7 @@
 /// series reverses the result exactly. Entries marked invalid are skipped; they end up with the mean of
 /// the outputs of the nearest valid entries on either side.
 enum ZeroPhaseLowPass {
-  static func filter<Vector: SIMD>(
+  static func filter<Vector: SIMD & Sendable>(
     _ values: inout [Vector], valid: [Bool], coefficients c: LowPassCoefficients
   ) where Vector.Scalar == Double {
     guard let first = valid.firstIndex(of: true), let last = valid.lastIndex(of: true) else {
@@ -22,22 +22,18 @@ enum ZeroPhaseLowPass {
 
   /// One pass in the order of `indices`, starting settled at `start` (a constant input gives a constant
   /// output, without a transient from zero).
-  private static func run<Vector: SIMD, Indices: Sequence<Int>>(
+  private static func run<Vector: SIMD & Sendable, Indices: Sequence<Int>>(
     _ values: inout [Vector], valid: [Bool], indices: Indices, start: Vector,
     coefficients c: LowPassCoefficients
   ) where Vector.Scalar == Double {
-    var state0 = start * (1 - c.b0)
-    var state1 = start * (c.b2 - c.a2)
+    var section = LowPassSection(settledAt: start, coefficients: c)
     var held = start
     for index in indices {
       guard valid[index] else {
         values[index] = held
         continue
       }
-      let x = values[index]
-      let y = c.b0 * x + state0
-      state0 = c.b1 * x - c.a1 * y + state1
-      state1 = c.b2 * x - c.a2 * y
+      let y = section.filter(values[index], coefficients: c)
       values[index] = y
       held = y
     }
