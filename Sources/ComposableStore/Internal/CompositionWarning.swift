@@ -2,6 +2,21 @@
 /// sees when a child action has nowhere to go, so each says why it happens and what to do.
 @usableFromInline
 enum CompositionWarning {
+  /// A value's dump, one line per property, indented under its label.
+  static func indented(_ value: Any) -> String {
+    dumpLines(value).map { "    " + $0 }.joined(separator: "\n")
+  }
+
+  /// The closing advice of both warnings about a child action for another case of enum state.
+  static let otherCaseAdvice = """
+    An in-flight effect emitted this action when child state was unavailable. While it may be \
+    perfectly reasonable to ignore this action, consider canceling the associated effect before \
+    child state changes to another case, especially if it is a long-living effect.
+
+    This action was sent to the store while state was another case. Make sure that actions for \
+    this reducer can only be sent to a store when state is set to the appropriate case.
+    """
+
   @usableFromInline
   static func ifLetNil(action: Any, site: SourceSite) -> String {
     """
@@ -9,7 +24,7 @@ enum CompositionWarning {
     "nil".
 
       Action:
-    \(dumpLines(action).map { "    " + $0 }.joined(separator: "\n"))
+    \(indented(action))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
@@ -33,9 +48,9 @@ enum CompositionWarning {
     was set to a different case.
 
       Action:
-    \(dumpLines(action).map { "    " + $0 }.joined(separator: "\n"))
+    \(indented(action))
       State:
-    \(dumpLines(state).map { "    " + $0 }.joined(separator: "\n"))
+    \(indented(state))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
@@ -43,12 +58,7 @@ enum CompositionWarning {
     This reducer must run before any other reducer sets child state to a different case. This \
     ensures that child reducers can handle their actions while their state is still available.
 
-    An in-flight effect emitted this action when child state was unavailable. While it may be \
-    perfectly reasonable to ignore this action, consider canceling the associated effect before \
-    child state changes to another case, especially if it is a long-living effect.
-
-    This action was sent to the store while state was another case. Make sure that actions for \
-    this reducer can only be sent to a store when state is set to the appropriate case.
+    \(otherCaseAdvice)
     """
   }
 
@@ -59,9 +69,9 @@ enum CompositionWarning {
     set to a different case.
 
       Action:
-    \(dumpLines(action).map { "    " + $0 }.joined(separator: "\n"))
+    \(indented(action))
       State:
-    \(dumpLines(state).map { "    " + $0 }.joined(separator: "\n"))
+    \(indented(state))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
@@ -70,12 +80,7 @@ enum CompositionWarning {
     Consider "ifCaseLet" to embed this child reducer in the parent reducer that changes its \
     state, so the child runs first and its effects end with its case.
 
-    An in-flight effect emitted this action when child state was unavailable. While it may be \
-    perfectly reasonable to ignore this action, consider canceling the associated effect before \
-    child state changes to another case, especially if it is a long-living effect.
-
-    This action was sent to the store while state was another case. Make sure that actions for \
-    this reducer can only be sent to a store when state is set to the appropriate case.
+    \(otherCaseAdvice)
     """
   }
 
@@ -85,7 +90,7 @@ enum CompositionWarning {
     A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element.
 
       Action:
-    \(dumpLines(action).map { "    " + $0 }.joined(separator: "\n"))
+    \(indented(action))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
