@@ -14,9 +14,12 @@ final class LiveDiscovery: Sendable {
     let routes: [MotionSensor: String]
     /// Readers that poll (one scan per interval, by construction).
     let pollingReaders: Set<String>
+    /// Every device the look found, routed or not: a hot-plug watcher's baseline.
+    let scanned: [IIODevice]
 
-    init(routing: MotionDeviceRouting) {
+    init(routing: MotionDeviceRouting, scanned: [IIODevice]) {
       self.routing = routing
+      self.scanned = scanned
       var devices: [String: IIODevice] = [:]
       var routes: [MotionSensor: String] = [:]
       for (sensor, device) in routing.devices {
@@ -55,7 +58,7 @@ final class LiveDiscovery: Sendable {
     self.system = system
     self.mode = mode
     self.selection = selection
-    state = Mutex(State(snapshot: Snapshot(routing: Self.route(system, mode, selection))))
+    state = Mutex(State(snapshot: Self.look(system, mode, selection)))
   }
 
   /// The latest look.
@@ -69,7 +72,7 @@ final class LiveDiscovery: Sendable {
       state.issued += 1
       return state.issued
     }
-    let snapshot = Snapshot(routing: Self.route(system, mode, selection))
+    let snapshot = Self.look(system, mode, selection)
     return state.withLock { state in
       guard ticket > state.stored else { return state.snapshot }
       state.stored = ticket
@@ -102,11 +105,17 @@ final class LiveDiscovery: Sendable {
     return String(decoding: line, as: UTF8.self) == device.name
   }
 
-  private static func route(
+  /// One scan of sysfs, routed. A missing root leaves every sensor unavailable, with the reason.
+  private static func look(
     _ system: IIOSystem, _ mode: MotionReadingMode, _ selection: MotionDeviceSelection
-  ) -> MotionDeviceRouting {
-    MotionDeviceRouting(
-      root: system.root, deviceDirectory: system.deviceDirectory, mode: mode, devices: selection)
+  ) -> Snapshot {
+    guard let found = try? system.scan() else {
+      let routing = MotionDeviceRouting(
+        root: system.root, deviceDirectory: system.deviceDirectory, mode: mode, devices: selection)
+      return Snapshot(routing: routing, scanned: [])
+    }
+    let routing = MotionDeviceRouting(discovery: found, mode: mode, devices: selection)
+    return Snapshot(routing: routing, scanned: found.devices)
   }
 
   /// The raw sensors `device` measures on x, y and z, if the selection accepts it.

@@ -51,12 +51,11 @@ final class LiveHotPlug: Sendable {
       }
     }
     guard let epoch else { return }
-    let system = discovery.system
     // What is there now is the baseline (only later changes are news), and what
-    // `isAvailable` answers from.
-    discovery.refresh()
-    let known = (try? system.scan().devices) ?? []
-    let watch = IIODeviceWatcher(system: system, settleTime: settleTime).start(knowing: known)
+    // `isAvailable` answers from: one scan serves both.
+    let known = discovery.refresh().scanned
+    let watch = IIODeviceWatcher(system: discovery.system, settleTime: settleTime)
+      .start(knowing: known)
     let running = Running(watch: watch, forwarder: forward(watch))
     let adopted = state.withLock { locked -> Bool in
       guard case .watching(let owners, nil, epoch) = locked.state else { return false }
