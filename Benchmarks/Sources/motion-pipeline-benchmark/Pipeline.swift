@@ -11,7 +11,7 @@ struct Pipeline: Reducer {
   enum Action: Sendable {
     case start
     case stop
-    case motion(DeviceMotion)
+    case motion(MotionUpdate<DeviceMotion>)
   }
   enum CancelID { case motion }
   struct ManagerID: Hashable, Sendable {}
@@ -22,25 +22,16 @@ struct Pipeline: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      return .run { [motion] send in
-        await motion.create(id: ManagerID())
-        await motion.setUpdateInterval(
-          id: ManagerID(), sensor: .deviceMotion, to: .milliseconds(10))
-        for try await sample in motion.startDeviceMotionUpdates(id: ManagerID()) {
-          await send(.motion(sample))
-        }
-      }
-      .cancellable(id: CancelID.motion)
+      return motion.deviceMotionUpdates(id: ManagerID(), interval: .milliseconds(10))
+        .map(Action.motion)
+        .cancellable(id: CancelID.motion)
     case .stop:
-      return .concatenate(
-        .cancel(id: CancelID.motion),
-        .run { [motion] _ in
-          await motion.stopDeviceMotionUpdates(id: ManagerID())
-          await motion.destroy(id: ManagerID())
-        })
-    case .motion(let sample):
+      return .cancel(id: CancelID.motion)
+    case .motion(.sample(let sample)):
       state.received += 1
       latencies.record(sinceBootTime: sample.timestamp)
+      return .none
+    case .motion:
       return .none
     }
   }

@@ -13,6 +13,11 @@ extension MotionClient {
   /// run (started by `cancelInFlight`) has just created. So address that manager only through
   /// the effect: its `interval` parameter, and cancellation.
   ///
+  /// On a live buffered device, the effect sends each update from the device's reader thread,
+  /// right after the read that produced it, instead of waking a pool thread for it: the store
+  /// runs the reducer for `.sample` there. Keep that reducer quick (as any reducer should); the
+  /// kernel buffer holds the scans that arrive meanwhile.
+  ///
   /// ```swift
   /// case .start:
   ///   return motion.deviceMotionUpdates(id: ManagerID()).map(Action.motion)
@@ -77,7 +82,11 @@ extension MotionClient {
       if let interval { await setUpdateInterval(id, sensor, interval) }
       var ending = MotionUpdate<Sample>.finished
       do {
-        for try await sample in start(id) { await send(.sample(sample)) }
+        // The live reader's thread runs this loop's body right after delivering, instead of
+        // waking a pool thread for each sample (ReaderThreadExecutor).
+        try await withTaskExecutorPreference(ReaderThreadExecutor.shared) {
+          for try await sample in start(id) { await send(.sample(sample)) }
+        }
       } catch is CancellationError {
       } catch {
         ending = .failed(MotionError(error))

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Turns a buffered read's batches into motion scans for the hub, on the reader's own thread:
 /// each `read(2)` is one call, and the hub's subscribers (device motion's filter included) run
-/// right there, so the only task wake-ups are the outputs a subscriber's stream yields.
+/// right there. A consumer iterating inside the client's update effects then runs there too,
+/// once the read is delivered (``ReaderThreadExecutor``), so an output wakes no other thread.
 final class BufferedScanForwarder: Sendable {
   /// What the reader's thread carries from one batch to the next.
   private struct State {
@@ -75,9 +76,9 @@ final class BufferedScanForwarder: Sendable {
       state.arrived(&scans, readings: readings)
       return (state.last, state.scanInterval)
     }
-    guard let needed = events.deliver(scans), let last, longestPause > 0 else {
-      return .keepReading
-    }
+    // Consumers that opted in (the client's update effects) run right here, after the delivery.
+    let needed = ReaderThreadExecutor.shared.collecting { events.deliver(scans) }
+    guard let needed, let last, longestPause > 0 else { return .keepReading }
     let now = readings?.boot ?? BootTimeAlignment.bootTimeNow()
     return Self.verdict(
       needed: needed, last: last, now: now, scanInterval: interval, longestPause: longestPause)

@@ -43,7 +43,8 @@ struct LiveIIOSensors: Sendable {
     let channels = routing.channels(of: device, request.sensors)
     do {
       if routing.willStream(device, sensors: request.sensors) {
-        let watchdog = ScanWatchdog(timeout: ScanWatchdog.timeout(interval: request.interval))
+        let watchdog = ScanWatchdog(
+          timeout: ScanWatchdog.timeout(interval: request.interval), clock: clock)
         try await readBuffered(device, channels, request, events, watchdog: watchdog)
         guard watchdog.timedOut, !Task.isCancelled else { return }
         let silent = MotionError.noScans(
@@ -123,7 +124,7 @@ struct LiveIIOSensors: Sendable {
     // thread has disabled the buffer and closed the device: the hub starts a successor reader
     // on the same device only after this task ends, and a still-enabled buffer would be busy.
     let read = reader.start(batches: forwarder.forward)
-    let deadline = watchdog.arm(clock: clock, stopping: read) {
+    let deadline = watchdog.arm(stopping: read) {
       [onEvent, timeout = watchdog.timeout] in
       onEvent(.stale(sensors: sensors, device: name, silentFor: timeout))
     }

@@ -4,7 +4,7 @@ import Synchronization
 /// Bounds how long a buffered read may stay silent: before its first scan (a triggered buffer
 /// with no trigger driving it never delivers, and would otherwise hang its streams forever)
 /// and after it (a device that stops mid-stream is reported stale, like the gpsd client's
-/// `stale`, and resumed when it delivers again).
+/// `stale`, exactly one timeout after its last scan, and resumed when it delivers again).
 ///
 /// One state under one lock decides each race between scans and the clock; the read is
 /// stopped and events are reported by the caller, outside the lock.
@@ -12,9 +12,8 @@ final class ScanWatchdog: Sendable {
   enum State: Equatable {
     /// No scan yet.
     case waiting
-    /// Delivering; `silentSlices` slices in a row passed without a scan, `heard` says whether
-    /// one arrived in the current slice.
-    case receiving(silentSlices: Int, heard: Bool)
+    /// Delivering; the latest scan came at `lastScan` on the clock (since the watchdog began).
+    case receiving(lastScan: Duration)
     /// Silent for the whole timeout after delivering.
     case stale
     /// No first scan within the timeout: the read is stopped, late scans are dropped.
@@ -32,40 +31,66 @@ final class ScanWatchdog: Sendable {
 
   /// What the clock's tick asks for.
   enum TickVerdict: Equatable {
-    case none
+    /// Nothing due yet: tick again after this long (the moment the silence would reach the
+    /// timeout).
+    case sleep(Duration)
     case stopRead
+    /// Report the device stale, then tick again after a timeout.
     case reportStale
   }
-
-  /// Silent slices in a row that make a stream stale: a stale report comes between 1 and
-  /// 1.25 timeouts after the last scan.
-  static let slicesPerTimeout = 4
 
   private let state = Mutex(State.waiting)
   /// How long the device had to deliver, and may stay silent before it is stale.
   let timeout: Duration
+  /// The clock the deadlines are timed on.
+  private let clock: any Clock<Duration>
+  /// The clock's time since the watchdog began.
+  private let elapsed: @Sendable () -> Duration
 
   /// A few sample periods, at least 250 ms (a slow driver's first wake-up), at most 1 s.
   static func timeout(interval: Duration) -> Duration {
     min(.seconds(1), max(.milliseconds(250), interval * 5))
   }
 
-  init(timeout: Duration) {
+  /// A watchdog timing `timeout` on `clock`, from now.
+  init(timeout: Duration, clock: any Clock<Duration>) {
     self.timeout = timeout
+    self.clock = clock
+    self.elapsed = Self.stopwatch(clock)
+  }
+
+  /// Reads the clock once per read of a live device: the live client's own clock takes the
+  /// specialised path, any other (a `TestClock`) the generic one.
+  private static func stopwatch(_ clock: any Clock<Duration>) -> @Sendable () -> Duration {
+    if clock is ContinuousClock {
+      let start = ContinuousClock.now
+      return { start.duration(to: .now) }
+    }
+    return genericStopwatch(clock)
+  }
+
+  private static func genericStopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
   }
 
   /// Whether the deadline passed before any scan.
   var timedOut: Bool { state.withLock { $0 == .timedOut } }
 
-  /// Records a scan.
+  /// Records a scan, now on the clock.
   func scanArrived() -> ScanVerdict {
+    scanArrived(at: elapsed())
+  }
+
+  /// Records a scan that came at `now` on the clock (since the watchdog began).
+  func scanArrived(at now: Duration) -> ScanVerdict {
     state.withLock { state in
       switch state {
       case .waiting, .receiving:
-        state = .receiving(silentSlices: 0, heard: true)
+        state = .receiving(lastScan: now)
         return .deliver
       case .stale:
-        state = .receiving(silentSlices: 0, heard: true)
+        state = .receiving(lastScan: now)
         return .deliverResumed
       case .timedOut:
         return .drop
@@ -73,38 +98,38 @@ final class ScanWatchdog: Sendable {
     }
   }
 
-  /// The first deadline, or one slice after it, passed.
-  func tick() -> TickVerdict {
+  /// The clock reached `now` (since the watchdog began): stop a read that never delivered,
+  /// report a silence that reached the timeout, or say when to look again. A device that keeps
+  /// delivering costs one tick per timeout, and a stale report comes one timeout after the
+  /// last scan.
+  func tick(at now: Duration) -> TickVerdict {
     state.withLock { state in
       switch state {
       case .waiting:
+        guard now >= timeout else { return .sleep(timeout - now) }
         state = .timedOut
         return .stopRead
-      case .receiving(let silent, let heard):
-        if heard {
-          state = .receiving(silentSlices: 0, heard: false)
-          return .none
-        }
-        guard silent + 1 >= Self.slicesPerTimeout else {
-          state = .receiving(silentSlices: silent + 1, heard: false)
-          return .none
-        }
+      case .receiving(let last):
+        let silence = now - last
+        // A clock that went back (a custom one) waits at most a timeout, never longer.
+        guard silence >= timeout else { return .sleep(min(timeout - silence, timeout)) }
         state = .stale
         return .reportStale
-      case .stale, .timedOut:
-        return .none
+      case .stale:
+        return .sleep(timeout)
+      case .timedOut:
+        return .stopRead
       }
     }
   }
 
-  /// Sleeps `timeout` on `clock`, then stops `read` if no scan came; after that, ticks every
-  /// quarter timeout and calls `stale` when the device has been silent for a whole timeout.
-  /// Cancel the task once the read has ended.
-  func arm(
-    clock: any Clock<Duration>, stopping read: IIOBufferedRead,
-    stale: @escaping @Sendable () -> Void
-  ) -> Task<Void, Never> {
-    Task { [timeout] in
+  /// Sleeps `timeout` on the watchdog's clock, then stops `read` if
+  /// no scan came; after that, wakes when the silence since the last scan would reach the
+  /// timeout, and calls `stale` if it did. Cancel the task once the read has ended.
+  func arm(stopping read: IIOBufferedRead, stale: @escaping @Sendable () -> Void)
+    -> Task<Void, Never>
+  {
+    Task { [timeout, clock, elapsed] in
       var wait = timeout
       while true {
         do {
@@ -112,16 +137,16 @@ final class ScanWatchdog: Sendable {
         } catch {
           return
         }
-        switch tick() {
+        switch tick(at: elapsed()) {
         case .stopRead:
           read.stop()
           return
         case .reportStale:
           stale()
-        case .none:
-          break
+          wait = timeout
+        case .sleep(let duration):
+          wait = duration
         }
-        wait = timeout / Self.slicesPerTimeout
       }
     }
   }

@@ -172,14 +172,21 @@ final class SensorHub: Sendable {
   /// them all; returns the earliest scan time any subscriber of the reader must get promptly
   /// (nil: some subscriber wants every scan, or none is there).
   private func deliver(_ scans: [MotionScan], reader: String, generation: UInt64) -> Double? {
-    let (targets, subscribers) = state.withLock { state in
+    let (targets, subscribers) = state.withLock {
+      state -> ([(scan: Int, token: Token, sink: Sink)], [(@Sendable () -> Double?)?]) in
       var routed: [(token: Token, service: MotionSensor)] = []
       var targets: [(scan: Int, token: Token, sink: Sink)] = []
+      guard let running = state.machine.running(reader, generation: generation) else {
+        return (targets, [])
+      }
+      // Consecutive scans mostly go to the same subscriber: look its sink up once per run.
+      var last: (token: Token, sink: Sink?)?
       for index in scans.indices {
         routed.removeAll(keepingCapacity: true)
-        state.machine.deliver(scans[index], from: reader, generation: generation, into: &routed)
+        state.machine.route(scans[index], on: reader, running, into: &routed)
         for target in routed {
-          if let sink = state.sinks[target.token] { targets.append((index, target.token, sink)) }
+          if last?.token != target.token { last = (target.token, state.sinks[target.token]) }
+          if let sink = last?.sink { targets.append((index, target.token, sink)) }
         }
       }
       let subscribers = state.machine.served(by: reader, generation: generation).map {

@@ -163,7 +163,23 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     _ scan: MotionScan, from reader: ReaderID, generation: UInt64,
     into targets: inout [(token: Token, service: MotionSensor)]
   ) {
-    guard let state = readers[reader], state.generation == generation else { return }
+    guard let state = running(reader, generation: generation) else { return }
+    route(scan, on: reader, state, into: &targets)
+  }
+
+  /// The state of `reader` if it is running at `generation` (a read's scans count only then).
+  /// A reader routing a whole read looks it up once, then calls ``route(_:on:_:into:)`` per scan.
+  func running(_ reader: ReaderID, generation: UInt64) -> ReaderState? {
+    guard let state = readers[reader], state.generation == generation else { return nil }
+    return state
+  }
+
+  /// Appends the subscriptions `scan` of the running `reader` (in `state`) is for, due ones
+  /// only for raw subscriptions, in token order.
+  mutating func route(
+    _ scan: MotionScan, on reader: ReaderID, _ state: ReaderState,
+    into targets: inout [(token: Token, service: MotionSensor)]
+  ) {
     let start = targets.endIndex
     for (key, sub) in subscriptions where sub.sensors.contains(where: scan.contains) {
       if key.service != .deviceMotion {
