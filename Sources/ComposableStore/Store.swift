@@ -1,3 +1,4 @@
+import SensorsCore
 import Synchronization
 
 /// Runs a feature: holds its state, runs its reducer for every action, runs the effects the

@@ -3,6 +3,11 @@
 // at 100 Hz → Effect.run → Store, for 20 s, beside a bare loop reading the same FIFO.
 //
 //   swift run -c release --package-path Benchmarks motion-pipeline-benchmark [seconds]
+//     [--hand-written-loop]
+//
+// The app starts device motion with `motion.deviceMotionUpdates(id:interval:)`, whose consumer
+// runs on the reader's thread; `--hand-written-loop` measures a `.run { for try await … }`
+// effect instead, whose body a pool thread runs.
 //
 // Prints exactly one line:
 //   pipeline: cpu X % of one core, bare read loop Y %, latency p50 A us p99 B us, rss C MB
@@ -15,7 +20,8 @@ import Foundation
 import Glibc
 import Synchronization
 
-let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 20
+let seconds = CommandLine.arguments.dropFirst().lazy.compactMap(Double.init).first ?? 20
+let handWrittenLoop = CommandLine.arguments.contains("--hand-written-loop")
 
 let tree = try SensorTree()
 defer { tree.remove() }
@@ -23,7 +29,9 @@ defer { tree.remove() }
 // The pipeline, as an app would write it.
 let latencies = LatencyLog()
 let client = MotionClient.live(root: tree.root, deviceDirectory: tree.dev, mode: .buffered)
-let store = Store(initialState: Pipeline.State()) { Pipeline(motion: client, latencies: latencies) }
+let store = Store(initialState: Pipeline.State()) {
+  Pipeline(motion: client, latencies: latencies, handWrittenLoop: handWrittenLoop)
+}
 
 let feeder = try ScanFeeder(path: tree.node)
 let pipelineCPU = try await measureCPU(seconds: seconds) {

@@ -15,8 +15,9 @@ extension MotionClient {
   ///
   /// On a live buffered device, the effect sends each update from the device's reader thread,
   /// right after the read that produced it, instead of waking a pool thread for it: the store
-  /// runs the reducer for `.sample` there. Keep that reducer quick (as any reducer should); the
-  /// kernel buffer holds the scans that arrive meanwhile.
+  /// runs the reducer for `.sample` there (and, when the stream ends there, the effect's end:
+  /// stopping, destroying, `.finished`). Keep that reducer quick, as any reducer should: the
+  /// client sizes the kernel buffer for half a second of scans, and the next read catches up.
   ///
   /// ```swift
   /// case .start:

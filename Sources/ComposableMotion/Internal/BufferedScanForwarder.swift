@@ -79,7 +79,8 @@ final class BufferedScanForwarder: Sendable {
     // Consumers that opted in (the client's update effects) run right here, after the delivery.
     let needed = ReaderThreadExecutor.shared.collecting { events.deliver(scans) }
     guard let needed, let last, longestPause > 0 else { return .keepReading }
-    let now = readings?.boot ?? BootTimeAlignment.bootTimeNow()
+    // Read after the delivery: the consumers that ran in it took their time.
+    let now = BootTimeAlignment.bootTimeNow()
     return Self.verdict(
       needed: needed, last: last, now: now, scanInterval: interval, longestPause: longestPause)
   }

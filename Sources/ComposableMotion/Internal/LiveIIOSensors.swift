@@ -107,17 +107,24 @@ struct LiveIIOSensors: Sendable {
     let alignment = BootTimeAlignment(clock: settable ? .boottime : device.timestampClock)
     // Scans reach the hub on the reader's thread, a whole read at a time (see
     // BufferedScanForwarder), so LinuxIIO's stream only reports the end of the read.
+    // Room for a stall: the update effects run the app's reducer on the reader's thread.
+    let longer = device.buffer.flatMap { buffer in
+      Self.bufferLength(
+        rate: rate, current: buffer.length,
+        writable: DirectoryListing.hasWriteBit(buffer.directory + "/length"))
+    }
+    let length = longer ?? device.buffer?.length
     let reader = try IIOBufferedReader(
       device: device, channels: channels,
       configuration: IIOBufferConfiguration(
-        watermark: Self.watermark(
-          rate: rate, interval: request.interval, length: device.buffer?.length),
+        length: longer,
+        watermark: Self.watermark(rate: rate, interval: request.interval, length: length),
         timestampClock: settable ? .boottime : nil))
     let sensors = MotionSensor.rawSensors.filter(request.sensors.contains)
     let name = Self.describe(device)
     let forwarder = BufferedScanForwarder(
       sensors: request.sensors, alignment: alignment, watchdog: watchdog, events: events,
-      longestPause: Self.longestPause(rate: rate, length: device.buffer?.length)
+      longestPause: Self.longestPause(rate: rate, length: length)
     ) { [onEvent] in onEvent(.resumed(sensors: sensors, device: name)) }
     // Cancelling this task ends the iteration and only signals the reader's thread (waiting for
     // it inside the cancellation could deadlock). Wait here instead, cancelled or not, until the
@@ -138,6 +145,20 @@ struct LiveIIOSensors: Sendable {
         ?? .systemCallFailed(path: device.deviceNode, operation: "read", errno: EIO)
     }
     await read.close()
+  }
+
+  /// How long the reader's thread may stall (a slow reducer run there by the update effects, a
+  /// busy core) before the kernel buffer fills and drops scans, in seconds.
+  static let stallAllowance = 0.5
+
+  /// The buffer length, in scans, to ask for at `rate` hertz: ``stallAllowance`` worth, at most
+  /// 4096 scans; nil (keep the device's `current` length) when that is already enough, the rate
+  /// is unknown, or the attribute is read-only. The kernel's own default is often 2 scans.
+  static func bufferLength(rate: Double?, current: Int?, writable: Bool) -> Int? {
+    guard writable, let rate, rate.isFinite, rate > 0 else { return nil }
+    let wanted = Int(min(4096, (rate * stallAllowance).rounded(.up)))
+    guard wanted > (current ?? 0) else { return nil }
+    return wanted
   }
 
   /// The longest a batch of scans may cover: the kernel wakes the reader once per batch, so this

@@ -1,10 +1,5 @@
+import SensorsCore
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Runs a stream's consumer on the thread that fed it, right after the feeding, instead of
 /// waking a pool thread for it: the one hop per output a live reader would otherwise cost.
@@ -18,8 +13,9 @@ import Synchronization
 /// is not running, and a consumer that never opted in is untouched.
 ///
 /// What runs on the reader's thread is the consumer's loop body up to its next suspension (for
-/// an effect, `send`: the store's reducer). The reader reads again only after it: a reducer is
-/// quick, and the kernel buffer holds seconds of scans meanwhile.
+/// an effect, `send`: the store's reducer; and, when the stream ended, the effect's end). The
+/// reader reads again only after it: a reducer is quick, and the kernel buffer holds half a
+/// second of scans meanwhile (`LiveIIOSensors.bufferLength`).
 final class ReaderThreadExecutor: TaskExecutor {
   /// The one instance: collecting is per thread, so every reader shares it.
   static let shared = ReaderThreadExecutor()
@@ -42,7 +38,7 @@ final class ReaderThreadExecutor: TaskExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let thread = Self.currentThread()
+    let thread = currentThreadID()
     let kept = collectors.withLock { collectors -> Bool in
       guard let index = collectors.firstIndex(where: { $0.thread == thread }) else {
         return false
@@ -56,7 +52,7 @@ final class ReaderThreadExecutor: TaskExecutor {
   /// Runs `body` (a delivery to the streams) on the calling thread, then the jobs it enqueued
   /// here, and theirs, for at most ``roundsPerDelivery`` rounds; what remains goes to the pool.
   func collecting<Result>(_ body: () -> Result) -> Result {
-    let thread = Self.currentThread()
+    let thread = currentThreadID()
     let outermost = collectors.withLock { collectors -> Bool in
       guard !collectors.contains(where: { $0.thread == thread }) else { return false }
       collectors.append(Collector(thread: thread, jobs: []))
@@ -86,9 +82,5 @@ final class ReaderThreadExecutor: TaskExecutor {
       for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
       round += 1
     }
-  }
-
-  private static func currentThread() -> UInt {
-    UInt(pthread_self())
   }
 }

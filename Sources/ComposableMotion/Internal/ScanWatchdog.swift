@@ -77,49 +77,69 @@ final class ScanWatchdog: Sendable {
   /// Whether the deadline passed before any scan.
   var timedOut: Bool { state.withLock { $0 == .timedOut } }
 
-  /// Records a scan, now on the clock.
+  /// Records a scan, now on the clock (read under the lock, so a tick cannot slip in between
+  /// the reading and the record and call a punctual scan late).
   func scanArrived() -> ScanVerdict {
-    scanArrived(at: elapsed())
+    state.withLock { Self.scanArrived(at: elapsed(), &$0) }
   }
 
   /// Records a scan that came at `now` on the clock (since the watchdog began).
   func scanArrived(at now: Duration) -> ScanVerdict {
-    state.withLock { state in
-      switch state {
-      case .waiting, .receiving:
-        state = .receiving(lastScan: now)
-        return .deliver
-      case .stale:
-        state = .receiving(lastScan: now)
-        return .deliverResumed
-      case .timedOut:
-        return .drop
-      }
+    state.withLock { Self.scanArrived(at: now, &$0) }
+  }
+
+  private static func scanArrived(at now: Duration, _ state: inout State) -> ScanVerdict {
+    switch state {
+    case .waiting, .receiving:
+      state = .receiving(lastScan: now)
+      return .deliver
+    case .stale:
+      state = .receiving(lastScan: now)
+      return .deliverResumed
+    case .timedOut:
+      return .drop
     }
   }
 
-  /// The clock reached `now` (since the watchdog began): stop a read that never delivered,
-  /// report a silence that reached the timeout, or say when to look again. A device that keeps
-  /// delivering costs one tick per timeout, and a stale report comes one timeout after the
-  /// last scan.
-  func tick(at now: Duration) -> TickVerdict {
-    state.withLock { state in
-      switch state {
-      case .waiting:
-        guard now >= timeout else { return .sleep(timeout - now) }
-        state = .timedOut
-        return .stopRead
-      case .receiving(let last):
-        let silence = now - last
-        // A clock that went back (a custom one) waits at most a timeout, never longer.
-        guard silence >= timeout else { return .sleep(min(timeout - silence, timeout)) }
-        state = .stale
-        return .reportStale
-      case .stale:
+  /// The clock reached `now` (since the watchdog began), for a tick that was due at `due`:
+  /// stop a read that never delivered, report a silence that reached the timeout, or say when
+  /// to look again. A device that keeps delivering costs one tick per timeout, and a stale
+  /// report comes one timeout after the last scan.
+  ///
+  /// A tick that comes more than a timeout after it was due means the clock jumped (the
+  /// system slept: the live client's `ContinuousClock` counts suspended time), not that the
+  /// device did: it gets a whole timeout from now to deliver again before it is stale.
+  func tick(at now: Duration, due: Duration? = nil) -> TickVerdict {
+    state.withLock { Self.tick(at: now, due: due ?? now, timeout: timeout, &$0) }
+  }
+
+  /// ``tick(at:due:)`` now on the clock, read under the lock like a scan's.
+  private func tick(due: Duration) -> TickVerdict {
+    state.withLock { Self.tick(at: elapsed(), due: due, timeout: timeout, &$0) }
+  }
+
+  private static func tick(
+    at now: Duration, due: Duration, timeout: Duration, _ state: inout State
+  ) -> TickVerdict {
+    switch state {
+    case .waiting:
+      guard now >= timeout else { return .sleep(timeout - now) }
+      state = .timedOut
+      return .stopRead
+    case .receiving(let last):
+      if now - due > timeout {
+        state = .receiving(lastScan: now)
         return .sleep(timeout)
-      case .timedOut:
-        return .stopRead
       }
+      let silence = now - last
+      // A clock that went back (a custom one) waits at most a timeout, never longer.
+      guard silence >= timeout else { return .sleep(min(timeout - silence, timeout)) }
+      state = .stale
+      return .reportStale
+    case .stale:
+      return .sleep(timeout)
+    case .timedOut:
+      return .stopRead
     }
   }
 
@@ -132,12 +152,13 @@ final class ScanWatchdog: Sendable {
     Task { [timeout, clock, elapsed] in
       var wait = timeout
       while true {
+        let due = elapsed() + wait
         do {
           try await clock.sleep(for: wait)
         } catch {
           return
         }
-        switch tick(at: elapsed()) {
+        switch tick(due: due) {
         case .stopRead:
           read.stop()
           return

@@ -176,6 +176,9 @@ final class SensorHub: Sendable {
       state -> ([(scan: Int, token: Token, sink: Sink)], [(@Sendable () -> Double?)?]) in
       var routed: [(token: Token, service: MotionSensor)] = []
       var targets: [(scan: Int, token: Token, sink: Sink)] = []
+      // Sized once: growing them append by append costs a reallocation per doubling, per read.
+      routed.reserveCapacity(4)
+      targets.reserveCapacity(scans.count)
       guard let running = state.machine.running(reader, generation: generation) else {
         return (targets, [])
       }

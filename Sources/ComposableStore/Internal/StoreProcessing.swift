@@ -1,3 +1,4 @@
+import SensorsCore
 import Synchronization
 
 /// What only the thread holding the store's reducer lock touches: the working state and the

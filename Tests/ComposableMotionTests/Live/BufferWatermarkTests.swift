@@ -95,4 +95,16 @@ struct ReaderPauseTests {
       BufferedScanForwarder.verdict(
         needed: .nan, last: 10, now: 10, scanInterval: 0.001, longestPause: 0.01) == .keepReading)
   }
+
+  @Test("The buffer holds half a second of scans, so a stalled reader thread loses none")
+  func bufferLength() {
+    #expect(LiveIIOSensors.bufferLength(rate: 1000, current: 2, writable: true) == 500)
+    #expect(LiveIIOSensors.bufferLength(rate: 104, current: 2, writable: true) == 52)
+    #expect(LiveIIOSensors.bufferLength(rate: 1000, current: 512, writable: true) == nil, "enough")
+    #expect(LiveIIOSensors.bufferLength(rate: 32_000, current: 2, writable: true) == 4096)
+    #expect(LiveIIOSensors.bufferLength(rate: 1000, current: 2, writable: false) == nil)
+    #expect(LiveIIOSensors.bufferLength(rate: nil, current: 2, writable: true) == nil)
+    #expect(LiveIIOSensors.bufferLength(rate: .infinity, current: 2, writable: true) == nil)
+    #expect(LiveIIOSensors.bufferLength(rate: 1000, current: nil, writable: true) == 500)
+  }
 }

@@ -4,12 +4,6 @@ import Testing
 
 @testable import ComposableMotion
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// How a live reader runs the consumers of its streams on its own thread: a consumer that
 /// iterates with `ReaderThreadExecutor.shared` as its task executor preference (as the client's
 /// update effects do) resumes on the thread that fed it, inside that thread's delivery; every
@@ -40,7 +34,7 @@ import Testing
         executor.collecting { _ = feed.yield(value) }
         afterEachDelivery.append(seen.values)
       }
-      return (Self.currentThread(), consumer, afterEachDelivery)
+      return (currentThreadID(), consumer, afterEachDelivery)
     }
     #expect(afterEachDelivery == [[1], [1, 2], [1, 2, 3]], "each, before its delivery returned")
     #expect(seen.threads == [reader, reader, reader], "on the feeding thread")
@@ -62,23 +56,40 @@ import Testing
     #expect(await consumer.value == 5050, "nothing waits for a reader that is not delivering")
   }
 
-  @Test func consumersThatKeepResumingThemselvesHoldTheReaderForAFewRoundsOnly() async throws {
-    let inline = Seen()
-    let (consumer, ranOnReader) = try await onOwnThread { [executor] in
-      let reader = Self.currentThread()
-      let consumer = executor.collecting {
-        Task(executorPreference: executor) {
-          for _ in 0..<100 {
-            if Self.currentThread() == reader { inline.record(0) }
-            await Task.yield()
-          }
-        }
+  @Test func consumersThatKeepResumingEachOtherHoldTheReaderForAFewRoundsOnly() async throws {
+    // Two consumers passing a value back and forth: each pass resumes the other, one job, one
+    // round of the delivery that started it.
+    let (ping, toPing) = AsyncStream.makeStream(of: Int.self)
+    let (pong, toPong) = AsyncStream.makeStream(of: Int.self)
+    let seen = Seen()
+    let (players, ranOnReader) = try await onOwnThread { [executor] in
+      let players = executor.collecting {
+        [
+          Task(executorPreference: executor) {
+            for await value in ping {
+              seen.record(value)
+              guard value < 100 else { break }
+              toPong.yield(value + 1)
+            }
+            toPong.finish()
+          },
+          Task(executorPreference: executor) {
+            for await value in pong {
+              seen.record(value)
+              toPing.yield(value + 1)
+            }
+            toPing.finish()
+          },
+        ]
       }
-      return (consumer, inline.values.count)
+      // Both wait on their streams now; one value starts the game.
+      executor.collecting { _ = toPing.yield(0) }
+      let reader = currentThreadID()
+      return (players, seen.threads.filter { $0 == reader }.count)
     }
-    // How many of the rounds a yield takes is the runtime's business; the bound is ours.
-    #expect((1...ReaderThreadExecutor.roundsPerDelivery).contains(ranOnReader))
-    await consumer.value  // the pool ran the other iterations
+    #expect(ranOnReader == ReaderThreadExecutor.roundsPerDelivery, "then the pool took over")
+    for player in players { await player.value }
+    #expect(seen.values == Array(0...100), "every pass, in order, wherever it ran")
   }
 
   /// Runs `body` on a new thread, as a reader's, and returns what it returned.
@@ -96,12 +107,10 @@ import Testing
   /// What a consumer saw, and on which thread.
   private final class Seen: Sendable {
     private let log = Mutex<[(value: Int, thread: UInt)]>([])
-    func record(_ value: Int) { log.withLock { $0.append((value, currentThread())) } }
+    func record(_ value: Int) { log.withLock { $0.append((value, currentThreadID())) } }
     var values: [Int] { log.withLock { $0.map(\.value) } }
     var threads: [UInt] { log.withLock { $0.map(\.thread) } }
   }
 
   private struct ThreadNotStarted: Error { let code: Int32 }
-
-  private static func currentThread() -> UInt { UInt(pthread_self()) }
 }

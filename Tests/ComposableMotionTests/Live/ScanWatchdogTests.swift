@@ -52,4 +52,15 @@ import Testing
     #expect(watchdog.scanArrived(at: .seconds(5)) == .deliver)
     #expect(watchdog.tick(at: .seconds(1)) == .sleep(.milliseconds(250)))
   }
+
+  @Test func aTickAWholeTimeoutLateIsASleptSystemNotASilentDevice() {
+    #expect(watchdog.scanArrived(at: .milliseconds(100)) == .deliver)
+    // Due at 350 ms, woken at 10 s: the machine was suspended, the device with it.
+    #expect(
+      watchdog.tick(at: .seconds(10), due: .milliseconds(350)) == .sleep(.milliseconds(250)))
+    #expect(watchdog.tick(at: .milliseconds(10_249)) == .sleep(.milliseconds(1)))
+    #expect(
+      watchdog.tick(at: .milliseconds(10_250)) == .reportStale,
+      "still silent a whole timeout after the wake-up")
+  }
 }
