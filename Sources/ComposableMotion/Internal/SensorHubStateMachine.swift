@@ -153,18 +153,10 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     _ scan: MotionScan, from reader: ReaderID, generation: UInt64
   ) -> [(token: Token, service: MotionSensor)] {
     var targets: [(token: Token, service: MotionSensor)] = []
-    deliver(scan, from: reader, generation: generation, into: &targets)
+    if let state = running(reader, generation: generation) {
+      route(scan, on: reader, state, into: &targets)
+    }
     return targets
-  }
-
-  /// Like ``deliver(_:from:generation:)``, appending the targets to `targets` (in token order
-  /// within the scan), so a reader routing a whole read's scans can reuse one array.
-  mutating func deliver(
-    _ scan: MotionScan, from reader: ReaderID, generation: UInt64,
-    into targets: inout [(token: Token, service: MotionSensor)]
-  ) {
-    guard let state = running(reader, generation: generation) else { return }
-    route(scan, on: reader, state, into: &targets)
   }
 
   /// The state of `reader` if it is running at `generation` (a read's scans count only then).

@@ -51,17 +51,11 @@ import Testing
   }
 
   @Test func rawAndFusedSubscribersShareOneReader() async throws {
-    let backend = ManualBackend(routes: [.accelerometer: "imu", .gyro: "imu"])
-    let motion = MotionClient(backend: backend.backend, bufferLimit: 64)
-    await motion.create(id: "tilt")
-    await motion.create(id: "steps")
-    var fused = motion.startDeviceMotionUpdates(id: "tilt").makeAsyncIterator()
-    await backend.waitUntilRunning("imu")
-    var raw = motion.startAccelerometerUpdates(id: "steps").makeAsyncIterator()
-    await backend.waitUntilRunning("imu")
+    var imu = await SharedIMUSubscribers.started()
+    let (backend, motion) = (imu.backend, imu.motion)
     backend.push(scan(1), to: "imu")
-    #expect(try await raw.next()?.timestamp == 1)
-    #expect(try await fused.next()?.timestamp == 1)
+    #expect(try await imu.raw.next()?.timestamp == 1)
+    #expect(try await imu.fused.next()?.timestamp == 1)
     await motion.stopDeviceMotionUpdates(id: "tilt")
     // The raw subscriber still needs the reader: it restarts for the accelerometer alone, and
     // the new reader task registers asynchronously after the old one has ended.

@@ -39,19 +39,13 @@ import Testing
   }
 
   @Test func aRawSubscriberOnTheSameReaderWantsEveryScanPromptly() async throws {
-    let backend = ManualBackend(routes: [.accelerometer: "imu", .gyro: "imu"])
-    let motion = MotionClient(backend: backend.backend, bufferLimit: 64)
-    await motion.create(id: "tilt")
-    await motion.create(id: "steps")
-    var fused = motion.startDeviceMotionUpdates(id: "tilt").makeAsyncIterator()
-    await backend.waitUntilRunning("imu")
-    var raw = motion.startAccelerometerUpdates(id: "steps").makeAsyncIterator()
-    await backend.waitUntilRunning("imu")
+    var imu = await SharedIMUSubscribers.started()
+    let (backend, motion) = (imu.backend, imu.motion)
 
     let answer = try #require(backend.pushRead(scans(0..<3), to: "imu"))
     #expect(answer == nil, "the accelerometer stream paces itself: the reader must not pause")
-    #expect(try await fused.next()?.timestamp == 100)
-    #expect(try await raw.next()?.timestamp == 100)
+    #expect(try await imu.fused.next()?.timestamp == 100)
+    #expect(try await imu.raw.next()?.timestamp == 100)
     await motion.destroy(id: "steps")
     await motion.destroy(id: "tilt")
   }

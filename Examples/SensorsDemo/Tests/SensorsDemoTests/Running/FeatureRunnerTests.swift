@@ -13,6 +13,16 @@ struct FeatureRunnerTests {
     var isFinished: Bool { count >= end }
   }
 
+  /// A new temporary file, open for writing: where a `LineWriter` under test prints.
+  static func temporaryOutput() throws -> (path: String, descriptor: Int32) {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "runner-\(UUID()).txt"
+    ).path
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    try #require(descriptor >= 0)
+    return (path, descriptor)
+  }
+
   static func runner(limit: Int?) -> FeatureRunner<Counter, Int> {
     var runner = FeatureRunner<Counter, Int>(
       description: RunDescription(title: "t", source: "s", kind: .replay),
@@ -80,11 +90,7 @@ struct FeatureRunnerTests {
 
   @Test("lines are written once each, in order, and a writer that fell behind says so")
   func lineWriter() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "runner-\(UUID()).txt"
-    ).path
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    try #require(descriptor >= 0)
+    let (path, descriptor) = try Self.temporaryOutput()
     defer { unlink(path) }
     var writer = LineWriter(
       presentation: Self.runner(limit: nil).presentation, mode: .lines,
@@ -113,11 +119,7 @@ struct FeatureRunnerTests {
 
   @Test("a writer whose first look comes after the journal dropped entries says so")
   func lineWriterFirstLookLate() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "runner-\(UUID()).txt"
-    ).path
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    try #require(descriptor >= 0)
+    let (path, descriptor) = try Self.temporaryOutput()
     defer { unlink(path) }
     var writer = LineWriter(
       presentation: Self.runner(limit: nil).presentation, mode: .json,
