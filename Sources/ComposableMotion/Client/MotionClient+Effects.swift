@@ -37,7 +37,11 @@ extension MotionClient {
   ) -> Effect<MotionUpdate<DeviceMotion>> {
     updates(
       AnyHashableSendable(id), sensor: .deviceMotion, interval: interval,
-      start: { startDeviceMotionUpdates($0, frame) }, stop: stopDeviceMotionUpdates)
+      start: { startDeviceMotionUpdates($0, frame) },
+      direct: directUpdates?.deviceMotion.map { subscribe in
+        { @Sendable id, consumer in subscribe(id, frame, consumer) }
+      },
+      stop: stopDeviceMotionUpdates)
   }
 
   /// Accelerometer updates (g) for manager `id` as an effect; see
@@ -47,7 +51,7 @@ extension MotionClient {
   {
     updates(
       AnyHashableSendable(id), sensor: .accelerometer, interval: interval,
-      start: startAccelerometerUpdates, stop: stopAccelerometerUpdates)
+      start: startAccelerometerUpdates, direct: directUpdates?.accelerometer, stop: stopAccelerometerUpdates)
   }
 
   /// Gyroscope updates (rad/s) for manager `id` as an effect; see
@@ -56,7 +60,7 @@ extension MotionClient {
     MotionUpdate<GyroData>
   > {
     updates(
-      AnyHashableSendable(id), sensor: .gyro, interval: interval, start: startGyroUpdates,
+      AnyHashableSendable(id), sensor: .gyro, interval: interval, start: startGyroUpdates, direct: directUpdates?.gyro,
       stop: stopGyroUpdates)
   }
 
@@ -67,7 +71,7 @@ extension MotionClient {
   {
     updates(
       AnyHashableSendable(id), sensor: .magnetometer, interval: interval,
-      start: startMagnetometerUpdates, stop: stopMagnetometerUpdates)
+      start: startMagnetometerUpdates, direct: directUpdates?.magnetometer, stop: stopMagnetometerUpdates)
   }
 
   private func updates<Sample: Sendable & Equatable>(
@@ -75,6 +79,7 @@ extension MotionClient {
     sensor: MotionSensor,
     interval: Duration?,
     start: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<Sample, any Error>,
+    direct: DirectUpdates.Subscribe<Sample>?,
     stop: @escaping @Sendable (AnyHashableSendable) async -> Void
   ) -> Effect<MotionUpdate<Sample>> {
     .run { [create, destroy, setUpdateInterval] send in
@@ -83,10 +88,17 @@ extension MotionClient {
       if let interval { await setUpdateInterval(id, sensor, interval) }
       var ending = MotionUpdate<Sample>.finished
       do {
-        // The live reader's thread runs this loop's body right after delivering, instead of
-        // waking a pool thread for each sample (ReaderThreadExecutor).
-        try await withTaskExecutorPreference(ReaderThreadExecutor.shared) {
-          for try await sample in start(id) { await send(.sample(sample)) }
+        if let direct, let immediate = send.immediate {
+          // A live client in a store: the reader's thread sends each sample to the store
+          // itself, with no stream and no task woken per sample (DirectConsumer).
+          let consumer = DirectConsumer<Sample> { immediate(.sample($0)) }
+          try await consumer.run { direct(id, consumer) }
+        } else {
+          // The live reader's thread runs this loop's body right after delivering, instead of
+          // waking a pool thread for each sample (ReaderThreadExecutor).
+          try await withTaskExecutorPreference(ReaderThreadExecutor.shared) {
+            for try await sample in start(id) { await send(.sample(sample)) }
+          }
         }
       } catch is CancellationError {
       } catch {

@@ -55,7 +55,9 @@ public struct MotionClient: Sendable {
 
   /// Starts accelerometer updates (g, Core Motion sign) for manager `id`.
   public var startAccelerometerUpdates:
-    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<AccelerometerData, any Error>
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<AccelerometerData, any Error> {
+    didSet { directUpdates?.accelerometer = nil }
+  }
   /// Stops accelerometer updates for manager `id`; its stream finishes.
   public var stopAccelerometerUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// The latest accelerometer sample manager `id` received, if any (Core Motion's pull mode).
@@ -63,7 +65,9 @@ public struct MotionClient: Sendable {
 
   /// Starts gyroscope updates (rad/s) for manager `id`.
   public var startGyroUpdates:
-    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error>
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error> {
+    didSet { directUpdates?.gyro = nil }
+  }
   /// Stops gyroscope updates for manager `id`; its stream finishes.
   public var stopGyroUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// The latest gyroscope sample manager `id` received, if any.
@@ -71,7 +75,9 @@ public struct MotionClient: Sendable {
 
   /// Starts magnetometer updates (µT) for manager `id`.
   public var startMagnetometerUpdates:
-    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<MagnetometerData, any Error>
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<MagnetometerData, any Error> {
+    didSet { directUpdates?.magnetometer = nil }
+  }
   /// Stops magnetometer updates for manager `id`; its stream finishes.
   public var stopMagnetometerUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// The latest magnetometer sample manager `id` received, if any.
@@ -83,7 +89,9 @@ public struct MotionClient: Sendable {
   public var startDeviceMotionUpdates:
     @Sendable (AnyHashableSendable, AttitudeReferenceFrame) -> AsyncThrowingStream<
       DeviceMotion, any Error
-    >
+    > {
+    didSet { directUpdates?.deviceMotion = nil }
+  }
   /// Stops device-motion updates for manager `id`; its stream finishes.
   public var stopDeviceMotionUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// The latest device motion manager `id` received, if any.
@@ -101,6 +109,10 @@ public struct MotionClient: Sendable {
   /// Restores a saved magnetometer calibration (from ``MagnetometerCalibration/init(textLine:)``):
   /// device-motion updates started afterwards begin with it instead of uncalibrated, and refine it.
   public var setMagnetometerCalibration: @Sendable (MagnetometerCalibration) -> Void
+
+  /// How a live client's update effects take samples without a stream (nil for any other
+  /// client); replacing a `start…Updates` endpoint drops its part.
+  var directUpdates: DirectUpdates?
 
   /// Creates a client from its endpoints; tests usually start from `.unimplemented()` and
   /// override only what the feature calls.

@@ -9,38 +9,83 @@ struct HubStreams: Sendable {
   /// The most samples a stream holds for a slow consumer before dropping the oldest.
   let bufferLimit: Int
 
-  /// Starts a stream of `service` for `owner`, reading `sensors`; `transform` turns a scan
-  /// into the stream's element (nil: nothing to emit for this scan).
+  /// What a subscription of `service` reads (`sensors`), and what it makes of each scan
+  /// (`transform`; nil: nothing to emit for this scan).
+  struct Updates<Element: Sendable>: Sendable {
+    var service: MotionSensor
+    var sensors: Set<MotionSensor>
+    var nextNeeded: (@Sendable () -> Double?)? = nil
+    var transform: @Sendable (MotionScan) -> Element?
+  }
+
+  /// Starts a stream of `updates` for `owner`.
   func start<Element: Sendable>(
-    owner: AnyHashableSendable,
-    service: MotionSensor,
-    sensors: Set<MotionSensor>,
-    nextNeeded: (@Sendable () -> Double?)? = nil,
-    transform: @escaping @Sendable (MotionScan) -> Element?
+    owner: AnyHashableSendable, _ request: Result<Updates<Element>, MotionError>
   ) -> AsyncThrowingStream<Element, any Error> {
-    guard registry.exists(owner) else {
-      return AsyncThrowingStream { $0.finish(throwing: MotionError.managerNotCreated(owner)) }
+    let updates: Updates<Element>
+    switch request {
+    case .success(let value): updates = value
+    case .failure(let error): return AsyncThrowingStream { $0.finish(throwing: error) }
     }
     var (stream, sink, onTermination) =
       hub.backend.waitsForConsumers
-      ? losslessStream(transform) : droppingStream(transform)
-    sink.nextNeeded = nextNeeded
-    let interval = readerInterval(service, registry.interval(owner, service))
-    let result = hub.subscribe(
-      owner: owner, service: service, sensors: sensors, interval: interval
-    ) { _ in sink }
-    switch result {
-    case .success(let token):
-      let hub = self.hub
-      onTermination {
-        // Runs inside a cancelled consumer's cancellation. Safe there: the hub never holds its
-        // lock while yielding, and stopping a reader only signals it (its task waits, not us).
-        hub.unsubscribe(owner: owner, service: service, token: token)
-      }
+      ? losslessStream(updates.transform) : droppingStream(updates.transform)
+    sink.nextNeeded = updates.nextNeeded
+    switch subscribe(owner: owner, updates, sink) {
+    case .success(let unsubscribe):
+      // Runs inside a cancelled consumer's cancellation. Safe there: the hub never holds its
+      // lock while yielding, and stopping a reader only signals it (its task waits, not us).
+      onTermination(unsubscribe)
     case .failure(let error):
       sink.finish(error)
     }
     return stream
+  }
+
+  /// Feeds `updates` for `owner` straight to `consumer`, on the thread that delivers each scan;
+  /// returns how to unsubscribe, or nil when it could not subscribe (`consumer` is finished).
+  func deliver<Element: Sendable>(
+    owner: AnyHashableSendable, _ request: Result<Updates<Element>, MotionError>,
+    to consumer: DirectConsumer<Element>
+  ) -> (@Sendable () -> Void)? {
+    let updates: Updates<Element>
+    switch request {
+    case .success(let value): updates = value
+    case .failure(let error):
+      consumer.finish(error)
+      return nil
+    }
+    let transform = updates.transform
+    let sink = SensorHub.Sink(
+      yield: { scan in
+        if let element = transform(scan) { consumer.deliver(element) }
+        return 0
+      },
+      finish: { error in consumer.finish(error) },
+      nextNeeded: updates.nextNeeded
+    )
+    switch subscribe(owner: owner, updates, sink) {
+    case .success(let unsubscribe): return unsubscribe
+    case .failure(let error):
+      consumer.finish(error)
+      return nil
+    }
+  }
+
+  /// Subscribes `sink` to the hub for `owner`; returns how to unsubscribe it.
+  private func subscribe<Element>(
+    owner: AnyHashableSendable, _ updates: Updates<Element>, _ sink: SensorHub.Sink
+  ) -> Result<@Sendable () -> Void, MotionError> {
+    guard registry.exists(owner) else { return .failure(.managerNotCreated(owner)) }
+    let service = updates.service
+    let interval = readerInterval(service, registry.interval(owner, service))
+    let result = hub.subscribe(
+      owner: owner, service: service, sensors: updates.sensors, interval: interval
+    ) { _ in sink }
+    let hub = self.hub
+    return result.map { token in
+      { _ = hub.unsubscribe(owner: owner, service: service, token: token) }
+    }
   }
 
   /// A stream, its sink, and how to install the action run when its consumer goes away.
@@ -87,40 +132,43 @@ struct HubStreams: Sendable {
   }
 
   /// Accelerometer samples for `owner`, remembered as its latest.
-  func accelerometerUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<
-    AccelerometerData, any Error
+  func accelerometerUpdates(owner: AnyHashableSendable) -> Result<
+    Updates<AccelerometerData>, MotionError
   > {
     let latest = registry.latest(owner)
-    return start(owner: owner, service: .accelerometer, sensors: [.accelerometer]) { scan in
-      guard let value = scan.acceleration else { return nil }
-      let sample = AccelerometerData(acceleration: value, timestamp: scan.timestamp)
-      latest?.update { $0.accelerometer = sample }
-      return sample
-    }
+    return .success(
+      Updates(service: .accelerometer, sensors: [.accelerometer]) { scan in
+        guard let value = scan.acceleration else { return nil }
+        let sample = AccelerometerData(acceleration: value, timestamp: scan.timestamp)
+        latest?.update { $0.accelerometer = sample }
+        return sample
+      })
   }
 
   /// Gyroscope samples for `owner`, remembered as its latest.
-  func gyroUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error> {
+  func gyroUpdates(owner: AnyHashableSendable) -> Result<Updates<GyroData>, MotionError> {
     let latest = registry.latest(owner)
-    return start(owner: owner, service: .gyro, sensors: [.gyro]) { scan in
-      guard let value = scan.rotationRate else { return nil }
-      let sample = GyroData(rotationRate: value, timestamp: scan.timestamp)
-      latest?.update { $0.gyro = sample }
-      return sample
-    }
+    return .success(
+      Updates(service: .gyro, sensors: [.gyro]) { scan in
+        guard let value = scan.rotationRate else { return nil }
+        let sample = GyroData(rotationRate: value, timestamp: scan.timestamp)
+        latest?.update { $0.gyro = sample }
+        return sample
+      })
   }
 
   /// Magnetometer samples for `owner`, remembered as its latest.
-  func magnetometerUpdates(owner: AnyHashableSendable) -> AsyncThrowingStream<
-    MagnetometerData, any Error
+  func magnetometerUpdates(owner: AnyHashableSendable) -> Result<
+    Updates<MagnetometerData>, MotionError
   > {
     let latest = registry.latest(owner)
-    return start(owner: owner, service: .magnetometer, sensors: [.magnetometer]) { scan in
-      guard let value = scan.magneticField else { return nil }
-      let sample = MagnetometerData(magneticField: value, timestamp: scan.timestamp)
-      latest?.update { $0.magnetometer = sample }
-      return sample
-    }
+    return .success(
+      Updates(service: .magnetometer, sensors: [.magnetometer]) { scan in
+        guard let value = scan.magneticField else { return nil }
+        let sample = MagnetometerData(magneticField: value, timestamp: scan.timestamp)
+        latest?.update { $0.magnetometer = sample }
+        return sample
+      })
   }
 
   /// The slowest reader rate device motion accepts: the filter needs at least 100 Hz,
@@ -143,19 +191,18 @@ struct HubStreams: Sendable {
     return hub.backend.magneticDeclination == nil ? frames : frames + [.xTrueNorthZVertical]
   }
 
-  /// Starts fused device motion for `owner` in `frame`, reading the accelerometer and the
-  /// gyroscope, and the magnetometer when the frame needs it.
-  func startDeviceMotion(
+  /// Fused device motion for `owner` in `frame`, reading the accelerometer and the gyroscope,
+  /// and the magnetometer when the frame needs it.
+  func deviceMotionUpdates(
     owner: AnyHashableSendable, frame: AttitudeReferenceFrame
-  ) -> AsyncThrowingStream<DeviceMotion, any Error> {
+  ) -> Result<Updates<DeviceMotion>, MotionError> {
     let available = availableFrames
     guard available.contains(frame) else {
       let missing: MotionSensor? =
         !hub.isAvailable(.accelerometer) ? .accelerometer : !hub.isAvailable(.gyro) ? .gyro : nil
-      let error: MotionError =
+      return .failure(
         missing.map { hub.backend.unavailableError($0) }
-        ?? .referenceFrameUnavailable(frame, available: available)
-      return AsyncThrowingStream { $0.finish(throwing: error) }
+          ?? .referenceFrameUnavailable(frame, available: available))
     }
     let registry = self.registry
     registry.update(owner) { $0.frame = frame }
@@ -168,13 +215,12 @@ struct HubStreams: Sendable {
     let sensors: Set<MotionSensor> =
       frame.requiresMagnetometer
       ? [.accelerometer, .gyro, .magnetometer] : [.accelerometer, .gyro]
-    return start(
-      owner: owner, service: .deviceMotion, sensors: sensors, nextNeeded: session.nextNeeded
-    ) { scan in
-      guard let motion = session.update(scan) else { return nil }
-      latest?.update { $0.deviceMotion = motion }
-      return motion
-    }
+    return .success(
+      Updates(service: .deviceMotion, sensors: sensors, nextNeeded: session.nextNeeded) { scan in
+        guard let motion = session.update(scan) else { return nil }
+        latest?.update { $0.deviceMotion = motion }
+        return motion
+      })
   }
 
   /// Stops `owner`'s `service` stream and waits for readers no one needs any more.

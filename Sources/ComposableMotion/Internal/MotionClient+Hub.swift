@@ -23,16 +23,18 @@ extension MotionClient {
       },
       isActive: { hub.isActive(owner: $0, service: $1) },
       droppedSamples: { hub.dropped(owner: $0, service: $1) },
-      startAccelerometerUpdates: { streams.accelerometerUpdates(owner: $0) },
+      startAccelerometerUpdates: { streams.start(owner: $0, streams.accelerometerUpdates(owner: $0)) },
       stopAccelerometerUpdates: { await streams.stop(owner: $0, service: .accelerometer) },
       accelerometerData: { id in registry.read(id) { $0.latest.current.accelerometer } },
-      startGyroUpdates: { streams.gyroUpdates(owner: $0) },
+      startGyroUpdates: { streams.start(owner: $0, streams.gyroUpdates(owner: $0)) },
       stopGyroUpdates: { await streams.stop(owner: $0, service: .gyro) },
       gyroData: { id in registry.read(id) { $0.latest.current.gyro } },
-      startMagnetometerUpdates: { streams.magnetometerUpdates(owner: $0) },
+      startMagnetometerUpdates: { streams.start(owner: $0, streams.magnetometerUpdates(owner: $0)) },
       stopMagnetometerUpdates: { await streams.stop(owner: $0, service: .magnetometer) },
       magnetometerData: { id in registry.read(id) { $0.latest.current.magnetometer } },
-      startDeviceMotionUpdates: { id, frame in streams.startDeviceMotion(owner: id, frame: frame) },
+      startDeviceMotionUpdates: { id, frame in
+        streams.start(owner: id, streams.deviceMotionUpdates(owner: id, frame: frame))
+      },
       stopDeviceMotionUpdates: { await streams.stop(owner: $0, service: .deviceMotion) },
       deviceMotion: { id in registry.read(id) { $0.latest.current.deviceMotion } },
       availableAttitudeReferenceFrames: { streams.availableFrames },
@@ -40,5 +42,8 @@ extension MotionClient {
       magnetometerCalibration: { backend.magnetometerCalibration.current },
       setMagnetometerCalibration: { backend.magnetometerCalibration.save($0) }
     )
+    // A live reader runs on a thread of its own: the update effects take its samples there.
+    // A replay waits for its consumers (lossless, paced by a clock), so it keeps its streams.
+    if !backend.waitsForConsumers { directUpdates = DirectUpdates(streams) }
   }
 }

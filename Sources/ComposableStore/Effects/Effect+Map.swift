@@ -45,6 +45,7 @@ extension Send {
   /// A sender of `Child` actions that transforms them into this sender's actions.
   func pulled<Child: Sendable>(back transform: @escaping @Sendable (Child) -> Action) -> Send<Child>
   {
-    Send<Child> { child in await self.send(transform(child)) }
+    guard let immediate else { return Send<Child> { child in await self.send(transform(child)) } }
+    return Send<Child>(immediate: { child in immediate(transform(child)) })
   }
 }

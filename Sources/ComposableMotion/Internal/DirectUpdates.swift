@@ -1,0 +1,36 @@
+import SensorsCore
+
+/// How the update effects (``MotionClient/deviceMotionUpdates(id:using:interval:)`` and the
+/// others) of a live client take samples without a stream: the hub hands each one to a
+/// ``DirectConsumer`` on the reader's thread, which sends it to the store there.
+///
+/// Only a hub-backed live client has them, and replacing the matching `start…Updates`
+/// endpoint of a client drops them, so an override is always what the effect runs.
+struct DirectUpdates: Sendable {
+  typealias Subscribe<Element: Sendable> =
+    @Sendable (AnyHashableSendable, DirectConsumer<Element>) -> (@Sendable () -> Void)?
+
+  var accelerometer: Subscribe<AccelerometerData>?
+  var gyro: Subscribe<GyroData>?
+  var magnetometer: Subscribe<MagnetometerData>?
+  var deviceMotion:
+    (@Sendable (AnyHashableSendable, AttitudeReferenceFrame, DirectConsumer<DeviceMotion>) -> (
+      @Sendable () -> Void
+    )?)?
+
+  init(_ streams: HubStreams) {
+    accelerometer = { owner, consumer in
+      streams.deliver(owner: owner, streams.accelerometerUpdates(owner: owner), to: consumer)
+    }
+    gyro = { owner, consumer in
+      streams.deliver(owner: owner, streams.gyroUpdates(owner: owner), to: consumer)
+    }
+    magnetometer = { owner, consumer in
+      streams.deliver(owner: owner, streams.magnetometerUpdates(owner: owner), to: consumer)
+    }
+    deviceMotion = { owner, frame, consumer in
+      streams.deliver(
+        owner: owner, streams.deviceMotionUpdates(owner: owner, frame: frame), to: consumer)
+    }
+  }
+}
