@@ -19,10 +19,19 @@ public struct Send<Action: Sendable>: Sendable {
     self.immediate = nil
   }
 
-  /// A sender whose actions can also be delivered synchronously, through `immediate`.
+  /// A sender whose actions can also be delivered synchronously, through `immediate`. A static
+  /// function, not an initialiser: a trailing synchronous closure must keep meaning
+  /// ``init(send:)`` inside the package too.
   @usableFromInline
-  package init(immediate: @escaping @Sendable (Action) -> Void) {
-    self.send = { immediate($0) }
+  package static func delivering(_ deliver: @escaping @Sendable (Action) -> Void) -> Send {
+    Send(send: { deliver($0) }, immediate: deliver)
+  }
+
+  private init(
+    send: @escaping @Sendable (Action) async -> Void,
+    immediate: @escaping @Sendable (Action) -> Void
+  ) {
+    self.send = send
     self.immediate = immediate
   }
 

@@ -75,7 +75,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       state: initialState, reportIssue: reportUnhandled ?? printRuntimeWarning)
     self.parent = nil
     let deliver: Deliver<Action> = { [weak self] source in
-      Send(immediate: { [weak self] action in self?.sendFromEffect(action, source: source) })
+      Send.delivering { [weak self] action in self?.sendFromEffect(action, source: source) }
     }
     reducer.withLock { $0.deliver = deliver }
   }

@@ -51,7 +51,8 @@ extension MotionClient {
   {
     updates(
       AnyHashableSendable(id), sensor: .accelerometer, interval: interval,
-      start: startAccelerometerUpdates, direct: directUpdates?.accelerometer, stop: stopAccelerometerUpdates)
+      start: startAccelerometerUpdates, direct: directUpdates?.accelerometer,
+      stop: stopAccelerometerUpdates)
   }
 
   /// Gyroscope updates (rad/s) for manager `id` as an effect; see
@@ -60,8 +61,8 @@ extension MotionClient {
     MotionUpdate<GyroData>
   > {
     updates(
-      AnyHashableSendable(id), sensor: .gyro, interval: interval, start: startGyroUpdates, direct: directUpdates?.gyro,
-      stop: stopGyroUpdates)
+      AnyHashableSendable(id), sensor: .gyro, interval: interval, start: startGyroUpdates,
+      direct: directUpdates?.gyro, stop: stopGyroUpdates)
   }
 
   /// Magnetometer updates (µT) for manager `id` as an effect; see
@@ -71,7 +72,8 @@ extension MotionClient {
   {
     updates(
       AnyHashableSendable(id), sensor: .magnetometer, interval: interval,
-      start: startMagnetometerUpdates, direct: directUpdates?.magnetometer, stop: stopMagnetometerUpdates)
+      start: startMagnetometerUpdates, direct: directUpdates?.magnetometer,
+      stop: stopMagnetometerUpdates)
   }
 
   private func updates<Sample: Sendable & Equatable>(

@@ -55,7 +55,8 @@ public struct MotionClient: Sendable {
 
   /// Starts accelerometer updates (g, Core Motion sign) for manager `id`.
   public var startAccelerometerUpdates:
-    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<AccelerometerData, any Error> {
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<AccelerometerData, any Error>
+  {
     didSet { directUpdates?.accelerometer = nil }
   }
   /// Stops accelerometer updates for manager `id`; its stream finishes.
@@ -65,7 +66,8 @@ public struct MotionClient: Sendable {
 
   /// Starts gyroscope updates (rad/s) for manager `id`.
   public var startGyroUpdates:
-    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error> {
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error>
+  {
     didSet { directUpdates?.gyro = nil }
   }
   /// Stops gyroscope updates for manager `id`; its stream finishes.
@@ -75,7 +77,8 @@ public struct MotionClient: Sendable {
 
   /// Starts magnetometer updates (µT) for manager `id`.
   public var startMagnetometerUpdates:
-    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<MagnetometerData, any Error> {
+    @Sendable (AnyHashableSendable) -> AsyncThrowingStream<MagnetometerData, any Error>
+  {
     didSet { directUpdates?.magnetometer = nil }
   }
   /// Stops magnetometer updates for manager `id`; its stream finishes.
@@ -89,7 +92,8 @@ public struct MotionClient: Sendable {
   public var startDeviceMotionUpdates:
     @Sendable (AnyHashableSendable, AttitudeReferenceFrame) -> AsyncThrowingStream<
       DeviceMotion, any Error
-    > {
+    >
+  {
     didSet { directUpdates?.deviceMotion = nil }
   }
   /// Stops device-motion updates for manager `id`; its stream finishes.

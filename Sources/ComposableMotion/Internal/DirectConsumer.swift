@@ -50,7 +50,8 @@ final class DirectConsumer<Element: Sendable>: Sendable {
 struct DirectConsumerState {
   private enum Phase {
     /// Receiving; the task waits in `waiter` once it got there.
-    case receiving(unsubscribe: (@Sendable () -> Void)?, waiter: UnsafeContinuation<Void, any Error>?)
+    case receiving(
+      unsubscribe: (@Sendable () -> Void)?, waiter: UnsafeContinuation<Void, any Error>?)
     /// The updates ended; the task has yet to see it.
     case ended(MotionError?)
     /// Cancelled, or ended and seen: nothing more happens.

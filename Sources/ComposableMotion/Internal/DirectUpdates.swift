@@ -7,16 +7,20 @@ import SensorsCore
 /// Only a hub-backed live client has them, and replacing the matching `start…Updates`
 /// endpoint of a client drops them, so an override is always what the effect runs.
 struct DirectUpdates: Sendable {
+  /// Ends a subscription.
+  typealias Unsubscribe = @Sendable () -> Void
+  /// Subscribes a consumer for a manager; nil when that failed (the consumer is finished).
   typealias Subscribe<Element: Sendable> =
-    @Sendable (AnyHashableSendable, DirectConsumer<Element>) -> (@Sendable () -> Void)?
+    @Sendable (AnyHashableSendable, DirectConsumer<Element>) -> Unsubscribe?
+  /// The same for device motion, in a reference frame.
+  typealias SubscribeInFrame =
+    @Sendable (AnyHashableSendable, AttitudeReferenceFrame, DirectConsumer<DeviceMotion>) ->
+    Unsubscribe?
 
   var accelerometer: Subscribe<AccelerometerData>?
   var gyro: Subscribe<GyroData>?
   var magnetometer: Subscribe<MagnetometerData>?
-  var deviceMotion:
-    (@Sendable (AnyHashableSendable, AttitudeReferenceFrame, DirectConsumer<DeviceMotion>) -> (
-      @Sendable () -> Void
-    )?)?
+  var deviceMotion: SubscribeInFrame?
 
   init(_ streams: HubStreams) {
     accelerometer = { owner, consumer in

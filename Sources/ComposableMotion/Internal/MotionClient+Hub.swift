@@ -23,13 +23,17 @@ extension MotionClient {
       },
       isActive: { hub.isActive(owner: $0, service: $1) },
       droppedSamples: { hub.dropped(owner: $0, service: $1) },
-      startAccelerometerUpdates: { streams.start(owner: $0, streams.accelerometerUpdates(owner: $0)) },
+      startAccelerometerUpdates: { id in
+        streams.start(owner: id, streams.accelerometerUpdates(owner: id))
+      },
       stopAccelerometerUpdates: { await streams.stop(owner: $0, service: .accelerometer) },
       accelerometerData: { id in registry.read(id) { $0.latest.current.accelerometer } },
       startGyroUpdates: { streams.start(owner: $0, streams.gyroUpdates(owner: $0)) },
       stopGyroUpdates: { await streams.stop(owner: $0, service: .gyro) },
       gyroData: { id in registry.read(id) { $0.latest.current.gyro } },
-      startMagnetometerUpdates: { streams.start(owner: $0, streams.magnetometerUpdates(owner: $0)) },
+      startMagnetometerUpdates: { id in
+        streams.start(owner: id, streams.magnetometerUpdates(owner: id))
+      },
       stopMagnetometerUpdates: { await streams.stop(owner: $0, service: .magnetometer) },
       magnetometerData: { id in registry.read(id) { $0.latest.current.magnetometer } },
       startDeviceMotionUpdates: { id, frame in

@@ -46,6 +46,6 @@ extension Send {
   func pulled<Child: Sendable>(back transform: @escaping @Sendable (Child) -> Action) -> Send<Child>
   {
     guard let immediate else { return Send<Child> { child in await self.send(transform(child)) } }
-    return Send<Child>(immediate: { child in immediate(transform(child)) })
+    return Send<Child>.delivering { child in immediate(transform(child)) }
   }
 }

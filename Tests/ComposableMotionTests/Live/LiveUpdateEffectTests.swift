@@ -7,7 +7,8 @@ import Testing
 
 /// The update effects on a live buffered device, in a real store: the reducer receives each
 /// sample on the device's reader thread (no pool thread is woken per output), a reducer that
-/// cancels its own effect there ends it, and the device is released.
+/// cancels its own effect there ends it, and the device is released. An app that replaces the
+/// client's start endpoint gets its replacement iterated, still on the reader thread.
 @Suite(.tags(.integration), .timeLimit(.minutes(1))) struct LiveUpdateEffectTests {
   struct Feature: Reducer {
     struct State: Equatable, Sendable {
@@ -49,13 +50,32 @@ import Testing
 
   @Test func samplesAreReducedOnTheReaderThreadAndASelfCancelReleasesTheDevice() async throws {
     let hid = try BufferedHIDAccelerometer()
+    let motion = MotionClient.live(
+      root: hid.root, deviceDirectory: hid.devDirectory, clock: TestClock())
+    try await expectSelfCancellingRun(hid: hid, motion: motion)
+  }
+
+  @Test func aReplacedStartEndpointIsIteratedOnTheReaderThread() async throws {
+    let hid = try BufferedHIDAccelerometer()
+    var motion = MotionClient.live(
+      root: hid.root, deviceDirectory: hid.devDirectory, clock: TestClock())
+    let live = motion.startAccelerometerUpdates
+    let started = Mutex(0)
+    motion.startAccelerometerUpdates = { id in
+      started.withLock { $0 += 1 }
+      return live(id)
+    }
+    try await expectSelfCancellingRun(hid: hid, motion: motion)
+    #expect(started.withLock { $0 } == 1, "the effect started the replacement")
+  }
+
+  /// Runs the feature until its reducer cancels the effect, one captured scan at a time.
+  func expectSelfCancellingRun(hid: BufferedHIDAccelerometer, motion: MotionClient) async throws {
     let capture = try Data(
       contentsOf: try #require(
         Bundle.module.url(
           forResource: "isp-orientation-left-up", withExtension: "bin", subdirectory: "Fixtures")))
     let (reduced, onReduced) = AsyncStream.makeStream(of: Int.self)
-    let motion = MotionClient.live(
-      root: hid.root, deviceDirectory: hid.devDirectory, clock: TestClock())
     let store = Store(initialState: Feature.State()) {
       Feature(motion: motion, reduced: onReduced)
     }
@@ -72,6 +92,7 @@ import Testing
     let threads = store.state.threads
     #expect(threads.count == Feature.enough)
     #expect(threads.last == "iio iio:device0", "reduced on the reader thread: \(threads)")
+    #expect(threads.dropFirst().allSatisfy { $0 == "iio iio:device0" }, "\(threads)")
     #expect(hid.readerDescriptors == 0, "the self-cancelled effect destroyed its manager")
     #expect(!hid.isBufferEnabled)
   }
