@@ -5,9 +5,9 @@
 //   swift run -c release --package-path Benchmarks motion-pipeline-benchmark [seconds]
 //     [--hand-written-loop]
 //
-// The app starts device motion with `motion.deviceMotionUpdates(id:interval:)`, whose consumer
-// runs on the reader's thread; `--hand-written-loop` measures a `.run { for try await … }`
-// effect instead, whose body a pool thread runs.
+// The app starts device motion with `motion.deviceMotionUpdates(id:interval:)`, which hands each
+// output to the store on the reader's thread (no stream, no task woken); `--hand-written-loop`
+// measures a `.run { for try await … }` effect instead, whose body a pool thread runs.
 //
 // Prints exactly one line:
 //   pipeline: cpu X % of one core, bare read loop Y %, latency p50 A us p99 B us, rss C MB

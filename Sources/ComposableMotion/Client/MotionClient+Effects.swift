@@ -13,11 +13,15 @@ extension MotionClient {
   /// run (started by `cancelInFlight`) has just created. So address that manager only through
   /// the effect: its `interval` parameter, and cancellation.
   ///
-  /// On a live buffered device, the effect sends each update from the device's reader thread,
-  /// right after the read that produced it, instead of waking a pool thread for it: the store
-  /// runs the reducer for `.sample` there (and, when the stream ends there, the effect's end:
-  /// stopping, destroying, `.finished`). Keep that reducer quick, as any reducer should: the
-  /// client sizes the kernel buffer for half a second of scans, and the next read catches up.
+  /// On a live client, run by a store, each update goes from the thread that read it (a
+  /// buffered device's reader thread) straight into the store, during that read: the store runs
+  /// the reducer for `.sample` there, with no stream in between and no task woken per update.
+  /// The effect's task only waits for the end, then stops, destroys and sends `.finished` or
+  /// `.failed` as usual. Keep that reducer quick, as any reducer should: the client sizes the
+  /// kernel buffer for half a second of scans, and the next read catches up. Where the client's
+  /// `start…Updates` endpoint was replaced, or the sender is not a store's, the effect iterates
+  /// the endpoint's stream instead (on a live buffered device, still on the reader thread,
+  /// right after each read).
   ///
   /// ```swift
   /// case .start:

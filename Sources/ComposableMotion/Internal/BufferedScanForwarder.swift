@@ -3,7 +3,8 @@ import Synchronization
 
 /// Turns a buffered read's batches into motion scans for the hub, on the reader's own thread:
 /// each `read(2)` is one call, and the hub's subscribers (device motion's filter included) run
-/// right there. A consumer iterating inside the client's update effects then runs there too,
+/// right there, and so does the store of a client's update effect (``DirectConsumer``). A
+/// consumer iterating a stream inside those effects (an overridden endpoint) runs there too,
 /// once the read is delivered (``ReaderThreadExecutor``), so an output wakes no other thread.
 final class BufferedScanForwarder: Sendable {
   /// What the reader's thread carries from one batch to the next.
