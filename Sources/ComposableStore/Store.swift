@@ -61,21 +61,32 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   /// The designated initialiser, also used by `TestStore`, which routes effect issues to the test.
   ///
-  /// - Parameter reportUnhandled: Receives the issues effects raise (an error thrown by a `run`
-  ///   effect without a `catch` handler, an action sent from a completed effect) with the effect's
-  ///   site; `nil` prints them to standard error as runtime warnings.
+  /// - Parameters:
+  ///   - reportUnhandled: Receives the issues effects raise (an error thrown by a `run` effect
+  ///     without a `catch` handler, an action sent from a completed effect) with the effect's
+  ///     site; `nil` prints them to standard error as runtime warnings.
+  ///   - immediateSends: whether effects' senders offer `Send.immediate`, which runs the reducer
+  ///     on the producer's thread, outside the effect's task. `TestStore` turns it off, so that
+  ///     every action an effect sends is reduced inside that effect's task, where the running
+  ///     test's task-locals attribute any issue to it.
   @inlinable
   package init(
     initialState: State,
     reduce: sending @escaping (inout State, Action) -> Effect<Action>,
-    reportUnhandled: (@Sendable (String, StaticString, UInt) -> Void)?
+    reportUnhandled: (@Sendable (String, StaticString, UInt) -> Void)?,
+    immediateSends: Bool = true
   ) {
     self.reducer = Mutex(ReducerBox(state: initialState, reduce: reduce))
     self.runtime = StoreRuntime(
       state: initialState, reportIssue: reportUnhandled ?? printRuntimeWarning)
     self.parent = nil
     let deliver: Deliver<Action> = { [weak self] source in
-      Send.delivering { [weak self] action in self?.sendFromEffect(action, source: source) }
+      guard immediateSends else {
+        return Send { [weak self] action in self?.sendFromEffect(action, source: source) }
+      }
+      return Send.delivering { [weak self] action in
+        self?.sendFromEffect(action, source: source)
+      }
     }
     reducer.withLock { $0.deliver = deliver }
   }

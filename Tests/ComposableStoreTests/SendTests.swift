@@ -1,3 +1,4 @@
+import ComposableSensorsTesting
 import ComposableStore
 import Synchronization
 import Testing
@@ -69,6 +70,15 @@ import Testing
     #expect(report.entries.map(\.hadImmediate) == [true])
     #expect(report.entries.map(\.countAfter) == [1])
     counter.withLock { $0 = nil }
+  }
+
+  @Test func aTestStoreReducesEveryEffectActionInTheEffectsTask() async {
+    // So the running test's task-locals attribute any issue: no immediate path.
+    let report = Report()
+    let store = TestStore(initialState: 0) { Self.feature(report: report) { -1 } }
+    await store.send(.start)
+    await store.finish()
+    #expect(report.entries.map(\.hadImmediate) == [false])
   }
 
   @Test func aSenderMadeFromAClosureHasNoImmediatePath() async {

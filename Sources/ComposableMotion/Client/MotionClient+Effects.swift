@@ -88,17 +88,22 @@ extension MotionClient {
     direct: DirectUpdates.Subscribe<Sample>?,
     stop: @escaping @Sendable (AnyHashableSendable) async -> Void
   ) -> Effect<MotionUpdate<Sample>> {
-    .run { [create, destroy, setUpdateInterval] send in
+    let bufferLimit = directUpdates?.bufferLimit ?? 1
+    return .run { [create, destroy, setUpdateInterval] send in
       let id = EffectManagerID.nextRun(of: id)
       await create(id)
       if let interval { await setUpdateInterval(id, sensor, interval) }
       var ending = MotionUpdate<Sample>.finished
       do {
         if let direct, let immediate = send.immediate {
-          // A live client in a store: the reader's thread sends each sample to the store
+          // A live client in a store: a reader's own thread sends each sample to the store
           // itself, with no stream and no task woken per sample (DirectConsumer).
-          let consumer = DirectConsumer<Sample> { immediate(.sample($0)) }
-          try await consumer.run { direct(id, consumer) }
+          let consumer = DirectConsumer<Sample>(bufferLimit: bufferLimit) { immediate(.sample($0)) }
+          try await consumer.run {
+            direct(id, consumer)
+          } send: {
+            await send(.sample($0))
+          }
         } else {
           // The live reader's thread runs this loop's body right after delivering, instead of
           // waking a pool thread for each sample (ReaderThreadExecutor).

@@ -21,8 +21,11 @@ struct DirectUpdates: Sendable {
   var gyro: Subscribe<GyroData>?
   var magnetometer: Subscribe<MagnetometerData>?
   var deviceMotion: SubscribeInFrame?
+  /// The most samples a consumer holds for its effect's task (see ``DirectConsumer``).
+  let bufferLimit: Int
 
   init(_ streams: HubStreams) {
+    bufferLimit = streams.bufferLimit
     accelerometer = { owner, consumer in
       streams.deliver(owner: owner, streams.accelerometerUpdates(owner: owner), to: consumer)
     }

@@ -57,10 +57,7 @@ struct HubStreams: Sendable {
     }
     let transform = updates.transform
     let sink = SensorHub.Sink(
-      yield: { scan in
-        if let element = transform(scan) { consumer.deliver(element) }
-        return 0
-      },
+      yield: { scan in transform(scan).map(consumer.deliver) ?? 0 },
       finish: { error in consumer.finish(error) },
       nextNeeded: updates.nextNeeded
     )

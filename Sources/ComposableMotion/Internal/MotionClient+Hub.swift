@@ -46,7 +46,8 @@ extension MotionClient {
       magnetometerCalibration: { backend.magnetometerCalibration.current },
       setMagnetometerCalibration: { backend.magnetometerCalibration.save($0) }
     )
-    // A live reader runs on a thread of its own: the update effects take its samples there.
+    // Live samples go from a buffered reader's own thread straight to the update effects'
+    // store (a polling reader's, from its task, through the effect's task): DirectConsumer.
     // A replay waits for its consumers (lossless, paced by a clock), so it keeps its streams.
     if !backend.waitsForConsumers { directUpdates = DirectUpdates(streams) }
   }

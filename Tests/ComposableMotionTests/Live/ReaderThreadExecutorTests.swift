@@ -93,17 +93,6 @@ import Testing
   }
 
   /// Runs `body` on a new thread, as a reader's, and returns what it returned.
-  private func onOwnThread<Result: Sendable>(
-    _ body: @escaping @Sendable () -> Result
-  ) async throws -> Result {
-    try await withCheckedThrowingContinuation { continuation in
-      let failure = DetachedThread.start(name: "test reader") {
-        continuation.resume(returning: body())
-      }
-      if let failure { continuation.resume(throwing: ThreadNotStarted(code: failure)) }
-    }
-  }
-
   /// What a consumer saw, and on which thread.
   private final class Seen: Sendable {
     private let log = Mutex<[(value: Int, thread: UInt)]>([])
@@ -111,6 +100,4 @@ import Testing
     var values: [Int] { log.withLock { $0.map(\.value) } }
     var threads: [UInt] { log.withLock { $0.map(\.thread) } }
   }
-
-  private struct ThreadNotStarted: Error { let code: Int32 }
 }
