@@ -13,11 +13,11 @@ extension MotionClient {
   /// run (started by `cancelInFlight`) has just created. So address that manager only through
   /// the effect: its `interval` parameter, and cancellation.
   ///
-  /// On a live client, run by a store, each update goes from the thread that read it (a
-  /// buffered device's reader thread) straight into the store, during that read: the store runs
-  /// the reducer for `.sample` there, with no stream in between and no task woken per update.
-  /// The effect's task only waits for the end, then stops, destroys and sends `.finished` or
-  /// `.failed` as usual. Keep that reducer quick, as any reducer should: the client sizes the
+  /// On a live client, run by a store, each update of a buffered device goes from the device's
+  /// reader thread straight into the store, during the read that produced it: the store runs
+  /// the reducer for `.sample` there, with no stream in between and no task woken per update
+  /// (a polled device's updates, read inside a task, are sent by the effect's own task). When
+  /// the updates end, the effect stops, destroys and sends `.finished` or `.failed` as usual. Keep that reducer quick, as any reducer should: the client sizes the
   /// kernel buffer for half a second of scans, and the next read catches up. Where the client's
   /// `start…Updates` endpoint was replaced, or the sender is not a store's, the effect iterates
   /// the endpoint's stream instead (on a live buffered device, still on the reader thread,
