@@ -45,31 +45,32 @@ import Testing
     }
   }
 
-  @Test func aStoreEffectsSenderDeliversSynchronously() async {
+  /// Sends `action` to a store running ``feature(report:count:)`` and waits for its effects;
+  /// returns what they reported and the final count.
+  func run(_ action: Action) async -> (Report, Int) {
     let report = Report()
     let counter = Mutex<Store<Int, Action>?>(nil)
     let store = Store(initialState: 0) {
       Self.feature(report: report) { counter.withLock { $0?.state ?? -1 } }
     }
     counter.withLock { $0 = store }
-    await store.send(.start).finish()
+    await store.send(action).finish()
+    counter.withLock { $0 = nil }
+    return (report, store.state)
+  }
+
+  @Test func aStoreEffectsSenderDeliversSynchronously() async {
+    let (report, count) = await run(.start)
     #expect(report.entries.map(\.hadImmediate) == [true])
     #expect(report.entries.map(\.countAfter) == [1], "reduced before immediate returned")
-    #expect(store.state == 1)
-    counter.withLock { $0 = nil }
+    #expect(count == 1)
   }
 
   @Test func aMappedEffectKeepsTheImmediatePath() async {
-    let report = Report()
-    let counter = Mutex<Store<Int, Action>?>(nil)
-    let store = Store(initialState: 0) {
-      Self.feature(report: report) { counter.withLock { $0?.state ?? -1 } }
-    }
-    counter.withLock { $0 = store }
-    await store.send(.startMapped).finish()
+    let (report, count) = await run(.startMapped)
     #expect(report.entries.map(\.hadImmediate) == [true])
     #expect(report.entries.map(\.countAfter) == [1])
-    counter.withLock { $0 = nil }
+    #expect(count == 1)
   }
 
   @Test func aTestStoreReducesEveryEffectActionInTheEffectsTask() async {
