@@ -17,11 +17,12 @@ extension MotionClient {
   /// reader thread straight into the store, during the read that produced it: the store runs
   /// the reducer for `.sample` there, with no stream in between and no task woken per update
   /// (a polled device's updates, read inside a task, are sent by the effect's own task). When
-  /// the updates end, the effect stops, destroys and sends `.finished` or `.failed` as usual. Keep that reducer quick, as any reducer should: the client sizes the
-  /// kernel buffer for half a second of scans, and the next read catches up. Where the client's
-  /// `start…Updates` endpoint was replaced, or the sender is not a store's, the effect iterates
-  /// the endpoint's stream instead (on a live buffered device, still on the reader thread,
-  /// right after each read).
+  /// the updates end, the effect stops, destroys and sends `.finished` or `.failed` as usual.
+  /// Keep that reducer quick, as any reducer should: the client sizes the kernel buffer for half
+  /// a second of scans, and the next read catches up. Where the client's `start…Updates`
+  /// endpoint was replaced, or the sender is not a store's, the effect iterates the endpoint's
+  /// stream instead (on a live buffered device, still on the reader thread, right after each
+  /// read).
   ///
   /// ```swift
   /// case .start:

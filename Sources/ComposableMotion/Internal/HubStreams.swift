@@ -47,21 +47,17 @@ struct HubStreams: Sendable {
   func deliver<Element: Sendable>(
     owner: AnyHashableSendable, _ request: Result<Updates<Element>, MotionError>,
     to consumer: DirectConsumer<Element>
-  ) -> (@Sendable () -> Void)? {
-    let updates: Updates<Element>
-    switch request {
-    case .success(let value): updates = value
-    case .failure(let error):
-      consumer.finish(error)
-      return nil
+  ) -> DirectUpdates.Unsubscribe? {
+    let subscribed = request.flatMap { updates in
+      let transform = updates.transform
+      let sink = SensorHub.Sink(
+        yield: { scan in transform(scan).map(consumer.deliver) ?? 0 },
+        finish: { error in consumer.finish(error) },
+        nextNeeded: updates.nextNeeded
+      )
+      return subscribe(owner: owner, updates, sink)
     }
-    let transform = updates.transform
-    let sink = SensorHub.Sink(
-      yield: { scan in transform(scan).map(consumer.deliver) ?? 0 },
-      finish: { error in consumer.finish(error) },
-      nextNeeded: updates.nextNeeded
-    )
-    switch subscribe(owner: owner, updates, sink) {
+    switch subscribed {
     case .success(let unsubscribe): return unsubscribe
     case .failure(let error):
       consumer.finish(error)
@@ -72,7 +68,7 @@ struct HubStreams: Sendable {
   /// Subscribes `sink` to the hub for `owner`; returns how to unsubscribe it.
   private func subscribe<Element>(
     owner: AnyHashableSendable, _ updates: Updates<Element>, _ sink: SensorHub.Sink
-  ) -> Result<@Sendable () -> Void, MotionError> {
+  ) -> Result<DirectUpdates.Unsubscribe, MotionError> {
     guard registry.exists(owner) else { return .failure(.managerNotCreated(owner)) }
     let service = updates.service
     let interval = readerInterval(service, registry.interval(owner, service))
