@@ -81,7 +81,7 @@ struct LiveLocationClientTests {
       .serviceStateChanged(.connecting), .authorizationChanged(.authorizedWhenInUse),
       .serviceStateChanged(.connected(release: "3.22")),
     ]
-    // gpsfake -p starts the replay the moment gpsd is up, so a client that connects late (a loaded
+    // gpsfake -p starts the replay about 1.4 s after gpsd is up, so a client that connects late (a loaded
     // 2-core CI machine) finds gpsd gone or misses the first fixes: that is gpsfake's start-up race,
     // not the client's. Up to three replays; the values are checked on the first complete one.
     var all: [LocationEvent] = []

@@ -13,12 +13,20 @@ import Synchronization
 /// // connect to 127.0.0.1:gpsd.port
 /// ```
 ///
-/// ``start(log:port:cycle:once:)`` returns only once gpsd accepts connections on the port (it
-/// polls with a connect, for up to 10 s), never after a fixed pause: a client started right after
-/// it finds gpsd listening even on a loaded machine. gpsfake runs its own watcher, so the replay
-/// starts at once; pace it with `cycle` when the client may be slow to start. About one start in
-/// 25 fails in gpsfake itself ("socket error … Connection refused"): `start` retries once on a
-/// fresh port (or the same one, if the caller fixed it).
+/// ``start(log:port:cycle:once:)`` returns only once gpsd accepts connections on the port *and*
+/// holds gpsfake's fake device open (it polls for both, for up to 10 s), never after a fixed pause:
+/// a client started right after it finds gpsd listening even on a loaded machine. gpsfake runs its
+/// own watcher, so the replay starts about 1.4 s later; pace it with `cycle` when the client may be
+/// slow to start.
+///
+/// gpsfake hands the device to gpsd through a control socket named after gpsfake's process id in
+/// `$TMPDIR`, and when that hand-over fails (a stale socket file left by a killed gpsd whose process
+/// id was reused, or gpsd not yet listening on it) gpsfake says nothing: gpsd listens with no
+/// device, and gpsfake feeds a pty nobody reads until its own 60 s timeout. So each instance gets a
+/// fresh `$TMPDIR` of its own (removed by ``stop()``), and `start` waits until gpsd has the device
+/// open, relaunching once if it never does. About one start in 25 also fails in gpsfake itself
+/// ("socket error … Connection refused"); the same relaunch covers it, on a fresh port (or the same
+/// one, if the caller fixed it).
 public final class Gpsfake: Sendable {
   /// What to install when gpsfake or gpsd is missing.
   public static let skipMessage = "install gpsd and gpsd-clients: apt-get install gpsd gpsd-clients"
@@ -48,13 +56,16 @@ public final class Gpsfake: Sendable {
   public let port: UInt16
   /// gpsfake's process id; it leads its own process group, which gpsd joins.
   public let processID: pid_t
-  private let stderrPath: String
+  /// gpsfake's own `$TMPDIR`, holding gpsd's control socket and gpsfake's standard error;
+  /// ``stop()`` removes it.
+  public let directory: String
+  private var stderrPath: String { directory + "/stderr" }
   private let exited = Mutex(false)
 
-  private init(port: UInt16, processID: pid_t, stderrPath: String) {
+  private init(port: UInt16, processID: pid_t, directory: String) {
     self.port = port
     self.processID = processID
-    self.stderrPath = stderrPath
+    self.directory = directory
   }
 
   deinit { stop() }
@@ -68,7 +79,7 @@ public final class Gpsfake: Sendable {
     do {
       return try launch(log: log, port: port ?? freePort(), cycle: cycle, once: once)
     } catch {
-      // gpsfake's known start-up race: try once more, on a new port unless the caller fixed one.
+      // gpsfake lost its device or its watcher (see above): once more, on a new port unless fixed.
       return try launch(log: log, port: port ?? freePort(), cycle: cycle, once: once)
     }
   }
@@ -81,27 +92,67 @@ public final class Gpsfake: Sendable {
     var arguments = [executable.path] + (once ? ["-1"] : []) + ["-p", "-q", "-P", String(port)]
     if let cycle { arguments += ["-c", String(cycle)] }
     arguments.append(log.path)
-    let stderrPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "gpsfake-\(port)-\(UUID()).err"
-    ).path
-    let processID = try spawn(arguments, stderrPath: stderrPath)
-    let instance = Gpsfake(port: port, processID: processID, stderrPath: stderrPath)
-    // Generous for a loaded machine; returns as soon as gpsd answers.
+    let directory = try makeDirectory()
+    let processID: pid_t
+    do {
+      processID = try spawn(arguments, directory: directory)
+    } catch {
+      try? FileManager.default.removeItem(atPath: directory)
+      throw error
+    }
+    let instance = Gpsfake(port: port, processID: processID, directory: directory)
+    // Generous for a loaded machine; returns as soon as gpsd answers with the device open
+    // (normally about 0.1 s after it starts listening).
     let deadline = Date().addingTimeInterval(10)
+    var listening = false
     while Date() < deadline {
-      if portAccepts(port) { return instance }
+      listening = listening || portAccepts(port)
+      if listening, instance.gpsdHoldsFakeDevice { return instance }
       if !instance.isRunning { break }
       usleep(10_000)
     }
-    let output = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+    let output = (try? String(contentsOfFile: instance.stderrPath, encoding: .utf8)) ?? ""
     instance.stop()
-    throw StartFailure(description: "gpsfake did not start on port \(port): \(output)")
+    let what =
+      listening
+      ? "gpsd listened on port \(port) but never opened gpsfake's device"
+      : "gpsfake did not start on port \(port)"
+    throw StartFailure(description: "\(what): \(output)")
+  }
+
+  /// A new, empty, private directory under the temporary directory (`mkdtemp(3)`).
+  private static func makeDirectory() throws -> String {
+    let template = FileManager.default.temporaryDirectory.appendingPathComponent("gpsfake-XXXXXX")
+    var path = Array(template.path.utf8CString)
+    let made = path.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+    }
+    guard let made else {
+      throw StartFailure(
+        description: "mkdtemp \(template.path): \(String(cString: strerror(errno)))")
+    }
+    return made
+  }
+
+  /// Whether gpsd (gpsfake's child) has a pty open: gpsfake's fake device, which it opens when
+  /// gpsfake's own watcher subscribes. Read from /proc, so it costs gpsd nothing.
+  public var gpsdHoldsFakeDevice: Bool {
+    gpsdProcessIDs.contains { gpsd in
+      let fds = "/proc/\(gpsd)/fd"
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+      return entries.contains { entry in
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + entry)
+        return target?.hasPrefix("/dev/pts/") == true
+      }
+    }
   }
 
   /// posix_spawn rather than Foundation's Process: the test process blocks most signals (Dispatch does),
   /// and a child inheriting that mask ignores SIGTERM and never finishes its replay. The child gets an
-  /// empty mask, default handlers, and its own process group so gpsd can be stopped with it.
-  private static func spawn(_ arguments: [String], stderrPath: String) throws -> pid_t {
+  /// empty mask, default handlers, its own process group so gpsd can be stopped with it, and
+  /// `TMPDIR=directory`, where gpsfake puts gpsd's control socket and the child's standard error goes.
+  private static func spawn(_ arguments: [String], directory: String) throws -> pid_t {
+    let stderrPath = directory + "/stderr"
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -125,8 +176,13 @@ public final class Gpsfake: Sendable {
     posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = directory
+    var envp: [UnsafeMutablePointer<CChar>?] =
+      environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in envp { free(variable) } }
     var processID: pid_t = 0
-    let status = posix_spawn(&processID, arguments[0], &actions, &attributes, &argv, environ)
+    let status = posix_spawn(&processID, arguments[0], &actions, &attributes, &argv, &envp)
     guard status == 0 else {
       throw StartFailure(description: "posix_spawn gpsfake: \(String(cString: strerror(status)))")
     }
@@ -171,7 +227,8 @@ public final class Gpsfake: Sendable {
     }
     // gpsd may outlive gpsfake for a moment: make sure nothing of the group survives the test.
     kill(-processID, SIGKILL)
-    unlink(stderrPath)
+    // A gpsd killed this way leaves its control socket behind: the directory goes with it.
+    try? FileManager.default.removeItem(atPath: directory)
   }
 
   /// Waits (polling, at most `seconds`) for gpsfake to exit, e.g. at the end of a `-1` replay.

@@ -50,7 +50,7 @@ struct CaptureEndToEndTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let device = SampleData.umockdevDevice(.adis16480).path
     var capture: DemoProcess.Result?
-    // gpsfake's replay starts as soon as gpsd is up: a capture that connects late misses the
+    // gpsfake's replay starts soon after gpsd is up: a capture that connects late misses the
     // fixes (see LiveLocationEndToEndTests). And printed output is a view of the store: when
     // it falls a journal's worth behind (a loaded machine) it prints a `skipped` event instead
     // of the samples, and the comparisons below would be moot. Up to three runs, until one

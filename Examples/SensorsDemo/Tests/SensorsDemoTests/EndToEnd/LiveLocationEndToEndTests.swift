@@ -14,8 +14,9 @@ struct LiveLocationEndToEndTests {
       Bundle.module.url(forResource: "haicom-305N", withExtension: "log", subdirectory: "Fixtures"))
     var result: DemoProcess.Result?
     var failure: (any Error)?
-    // Gpsfake returns once gpsd listens, but gpsfake -p starts the replay as soon as gpsd is up:
-    // a demo slow to connect (a loaded CI machine) misses the first fixes. The replay is paced
+    // Gpsfake returns once gpsd listens with its device, and gpsfake -p starts the replay about
+    // 1.4 s later whoever is watching: a demo slow to connect (a loaded CI machine) misses the
+    // first fixes. The replay is paced
     // (0.02 s a sentence) to leave it time; up to three replays, until one is whole.
     for _ in 0..<3 where !(result.map(Self.sawFirstFix) ?? false) {
       let gpsd = try await Gpsfake.started(log: log, cycle: 0.02)

@@ -1,0 +1,41 @@
+import Foundation
+import SensorsTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The ``Gpsfake`` harness every gpsd test stands on: it hands over a gpsd that already has its
+/// device, and leaves nothing behind.
+@Suite(
+  .tags(.integration), .serialized, .enabled(if: Gpsfake.isInstalled, "\(Gpsfake.skipMessage)"))
+struct GpsfakeTests {
+  @Test("start returns with gpsd listening and holding gpsfake's device; stop leaves nothing")
+  func startHandsOverAReadyGpsdAndStopCleansUp() async throws {
+    let gpsd = try await Gpsfake.started(log: "garmin-10x", cycle: 0.05)
+    defer { gpsd.stop() }
+    #expect(Gpsfake.portAccepts(gpsd.port))
+    #expect(gpsd.gpsdHoldsFakeDevice)
+    let children = gpsd.gpsdProcessIDs
+    #expect(children.count == 1, "gpsfake runs one gpsd")
+
+    // gpsfake names gpsd's control socket after its own process id in $TMPDIR. Each instance has
+    // a TMPDIR of its own, so a socket file left by an earlier gpsd whose id was reused can never
+    // be mistaken for this one's (gpsfake would then add its device to nobody, silently).
+    let controlSocket = "\(gpsd.directory)/gpsfake-\(gpsd.processID).sock"
+    #expect(FileManager.default.fileExists(atPath: controlSocket))
+    #expect(gpsd.directory.hasPrefix(FileManager.default.temporaryDirectory.path))
+
+    await gpsd.stopped()
+    #expect(!gpsd.isRunning)
+    #expect(!FileManager.default.fileExists(atPath: gpsd.directory))
+    #expect(!Gpsfake.portAccepts(gpsd.port))
+    for child in children {
+      // Gone, or at most a zombie awaiting its reaper: never still running.
+      let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+      let state = stat.split(separator: ")").last?.split(separator: " ").first
+      #expect(state == nil || state == "Z", "gpsd \(child) survived stop: \(stat)")
+    }
+  }
+}
