@@ -18,7 +18,9 @@ import Testing
   }
 
   @Test func gpsdNotRunningIsAnUnavailableStateNotACrash() async throws {
-    let port = try Gpsfake.freePort()
+    let closed = try ClosedPort()
+    defer { withExtendedLifetime(closed) {} }  // nothing may listen there until the end
+    let port = closed.port
     let connection = GPSDConnection(configuration: configuration(port: port, attempts: 3))
     let states = await connection.collect().compactMap(\.state)
     let refused = GPSDConnectionError.refused(host: "127.0.0.1", port: port)

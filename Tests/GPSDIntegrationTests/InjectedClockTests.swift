@@ -7,7 +7,9 @@ import Testing
 @Suite(.tags(.integration)) struct InjectedClockTests {
   @Test func anHourOfBackoffPassesWhenTheClockSaysSo() async throws {
     let clock = TestClock()
-    let port = try Gpsfake.freePort()
+    let closed = try ClosedPort()
+    defer { withExtendedLifetime(closed) {} }  // nothing may listen there until the end
+    let port = closed.port
     let policy = GPSDConnection.ReconnectPolicy(
       initialDelay: .seconds(3600), maximumDelay: .seconds(3600), maximumAttempts: 2)
     let connection = GPSDConnection(

@@ -139,7 +139,9 @@ struct LiveLocationClientTests {
 
   @Test("gpsd not running: services disabled, denied, a clear error, no crash or hang")
   func gpsdNotRunning() async throws {
-    let port = try Gpsfake.freePort()
+    let closed = try ClosedPort()
+    defer { withExtendedLifetime(closed) {} }  // nothing may listen there until the end
+    let port = closed.port
     let client = LocationClient.live(
       configuration: .init(gpsd: .init(host: "127.0.0.1", port: port, reconnect: .never)))
     let events = await client.create(id: ID())
