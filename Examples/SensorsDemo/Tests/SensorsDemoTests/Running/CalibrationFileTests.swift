@@ -34,9 +34,13 @@ struct CalibrationFileTests {
     }
   }
 
-  static func temporaryPath() -> String {
-    FileManager.default.temporaryDirectory.path
-      + "/sensors-demo-calibration-\(UInt64.random(in: 0...UInt64.max))/state/magnetometer-calibration"
+  /// A calibration file path under a new temporary directory (not created), and that directory,
+  /// for the test to remove.
+  static func temporaryPath() -> (file: String, directory: String) {
+    let directory =
+      FileManager.default.temporaryDirectory.path
+      + "/sensors-demo-calibration-\(UInt64.random(in: 0...UInt64.max))"
+    return (directory + "/state/magnetometer-calibration", directory)
   }
 
   @Test(
@@ -59,7 +63,9 @@ struct CalibrationFileTests {
 
   @Test("a run saves what it learnt when its manager is destroyed; the next run starts from it")
   func savedThenRestored() async throws {
-    let file = CalibrationFile(path: Self.temporaryPath())
+    let temporary = Self.temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: temporary.directory) }
+    let file = CalibrationFile(path: temporary.file)
     let problems = Mutex<[String]>([])
     let first = Board()
     let run1 = first.client
@@ -78,7 +84,9 @@ struct CalibrationFileTests {
 
   @Test("an uncalibrated run does not overwrite a saved calibration")
   func uncalibratedIsNotSaved() async throws {
-    let file = CalibrationFile(path: Self.temporaryPath())
+    let temporary = Self.temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: temporary.directory) }
+    let file = CalibrationFile(path: temporary.file)
     _ = file.save(Self.learnt)
     let board = Board()
     let client = board.client
@@ -90,7 +98,9 @@ struct CalibrationFileTests {
 
   @Test("a damaged file is reported, ignored, and replaced by the next calibration")
   func damagedFile() async throws {
-    let file = CalibrationFile(path: Self.temporaryPath())
+    let temporary = Self.temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: temporary.directory) }
+    let file = CalibrationFile(path: temporary.file)
     _ = file.save(Self.learnt)
     try "magnetometer-calibration 1 accuracy=high b=1,2\n".write(
       toFile: file.path, atomically: true, encoding: .utf8)
