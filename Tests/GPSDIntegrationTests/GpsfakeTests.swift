@@ -16,7 +16,15 @@ struct GpsfakeTests {
     let gpsd = try await Gpsfake.started(log: "garmin-10x", cycle: 0.05)
     defer { gpsd.stop() }
     #expect(Gpsfake.portAccepts(gpsd.port))
-    #expect(gpsd.gpsdHoldsFakeDevice)
+    #expect(gpsd.gpsdHasFakeDevice)
+    // The unprivileged view alone (what a root gpsd without CAP_SYS_PTRACE leaves): gpsd's own
+    // ?DEVICES lists the device once gpsfake's watcher has it activated, about a second later.
+    var reported = false
+    for _ in 0..<100 where !reported {
+      reported = Gpsfake.gpsdReportsDevice(port: gpsd.port)
+      if !reported { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    #expect(reported, "gpsd's ?DEVICES never listed gpsfake's device within 5 s")
     let children = gpsd.gpsdProcessIDs
     #expect(children.count == 1, "gpsfake runs one gpsd")
 
@@ -30,7 +38,6 @@ struct GpsfakeTests {
     await gpsd.stopped()
     #expect(!gpsd.isRunning)
     #expect(!FileManager.default.fileExists(atPath: gpsd.directory))
-    #expect(!Gpsfake.portAccepts(gpsd.port))
     for child in children {
       // Gone, or at most a zombie awaiting its reaper: never still running.
       let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""

@@ -4,7 +4,7 @@ import Foundation
 /// run on a thread of their own: a test awaiting them leaves the concurrency pool (one thread
 /// per core) free for the client under test and the tests running beside it.
 extension Gpsfake {
-  /// Starts gpsfake replaying `log` and returns once gpsd listens; see
+  /// Starts gpsfake replaying `log` and returns once gpsd listens with the fake device; see
   /// ``start(log:port:cycle:once:)``.
   public static func started(
     log: URL, port: UInt16? = nil, cycle: Double? = nil, once: Bool = true

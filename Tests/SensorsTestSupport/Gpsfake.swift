@@ -14,24 +14,25 @@ import Synchronization
 /// ```
 ///
 /// ``start(log:port:cycle:once:)`` returns only once gpsd accepts connections on the port *and*
-/// holds gpsfake's fake device open (it polls for both, for up to 10 s), never after a fixed pause:
-/// a client started right after it finds gpsd listening even on a loaded machine. gpsfake runs its
-/// own watcher, so the replay starts about 1.4 s later; pace it with `cycle` when the client may be
-/// slow to start.
+/// has gpsfake's fake device (it polls for both, for up to 10 s an attempt), never after a fixed
+/// pause: a client started right after it finds gpsd listening even on a loaded machine. gpsfake
+/// runs its own watcher, so the replay starts about 1.4 s after gpsd listens; pace it with `cycle`
+/// when the client may be slow to start.
 ///
-/// gpsfake hands the device to gpsd through a control socket named after gpsfake's process id in
-/// `$TMPDIR`, and when that hand-over fails (a stale socket file left by a killed gpsd whose process
-/// id was reused, or gpsd not yet listening on it) gpsfake says nothing: gpsd listens with no
-/// device, and gpsfake feeds a pty nobody reads until its own 60 s timeout. So each instance gets a
-/// fresh `$TMPDIR` of its own (removed by ``stop()``), and `start` waits until gpsd has the device
-/// open, relaunching once if it never does. About one start in 25 also fails in gpsfake itself
-/// ("socket error … Connection refused"); the same relaunch covers it, on a fresh port (or the same
-/// one, if the caller fixed it).
+/// gpsfake hands the device to gpsd through a control socket named after gpsfake's own process id
+/// in `$TMPDIR`. When that hand-over fails, gpsfake says nothing: gpsd listens with no device, and
+/// gpsfake feeds a pty nobody reads until its own 60 s timeout. It fails on a stale socket file
+/// left by a killed gpsd, when a later gpsfake reuses that gpsfake's process id, and when gpsd has
+/// bound its control socket but does not yet listen on it. So each instance gets a fresh `$TMPDIR`
+/// of its own (removed by ``stop()``), and `start` waits until gpsd has the device
+/// (``gpsdHasFakeDevice``), relaunching once if it never does. About one start in 25 also fails in
+/// gpsfake itself ("socket error … Connection refused"); the same relaunch covers it, on a fresh
+/// port (or the same one, if the caller fixed it).
 public final class Gpsfake: Sendable {
   /// What to install when gpsfake or gpsd is missing.
   public static let skipMessage = "install gpsd and gpsd-clients: apt-get install gpsd gpsd-clients"
 
-  /// gpsfake could not be started, or gpsd never listened.
+  /// gpsfake could not be started, or its gpsd never listened with the fake device.
   public struct StartFailure: Error, CustomStringConvertible {
     public var description: String
     public init(description: String) { self.description = description }
@@ -61,6 +62,7 @@ public final class Gpsfake: Sendable {
   public let directory: String
   private var stderrPath: String { directory + "/stderr" }
   private let exited = Mutex(false)
+  private let stopped = Mutex(false)
 
   private init(port: UInt16, processID: pid_t, directory: String) {
     self.port = port
@@ -71,7 +73,7 @@ public final class Gpsfake: Sendable {
   deinit { stop() }
 
   /// Starts `gpsfake [-1] -p -q [-c CYCLE] -P PORT LOG` and returns once its gpsd accepts
-  /// connections on `port` (a free one if `nil`). `once` replays the log a single time, then
+  /// connections on `port` (a free one if `nil`) and has the fake device. `once` replays the log a single time, then
   /// gpsfake exits; `cycle` is the pause between sentences, in seconds.
   public static func start(log: URL, port: UInt16? = nil, cycle: Double? = nil, once: Bool = true)
     throws -> Gpsfake
@@ -101,13 +103,12 @@ public final class Gpsfake: Sendable {
       throw error
     }
     let instance = Gpsfake(port: port, processID: processID, directory: directory)
-    // Generous for a loaded machine; returns as soon as gpsd answers with the device open
-    // (normally about 0.1 s after it starts listening).
+    // Generous for a loaded machine; returns as soon as gpsd listens with the device.
     let deadline = Date().addingTimeInterval(10)
     var listening = false
     while Date() < deadline {
       listening = listening || portAccepts(port)
-      if listening, instance.gpsdHoldsFakeDevice { return instance }
+      if listening, instance.gpsdHasFakeDevice { return instance }
       if !instance.isRunning { break }
       usleep(10_000)
     }
@@ -115,7 +116,7 @@ public final class Gpsfake: Sendable {
     instance.stop()
     let what =
       listening
-      ? "gpsd listened on port \(port) but never opened gpsfake's device"
+      ? "gpsd listened on port \(port) but never got gpsfake's device"
       : "gpsfake did not start on port \(port)"
     throw StartFailure(description: "\(what): \(output)")
   }
@@ -132,19 +133,6 @@ public final class Gpsfake: Sendable {
         description: "mkdtemp \(template.path): \(String(cString: strerror(errno)))")
     }
     return made
-  }
-
-  /// Whether gpsd (gpsfake's child) has a pty open: gpsfake's fake device, which it opens when
-  /// gpsfake's own watcher subscribes. Read from /proc, so it costs gpsd nothing.
-  public var gpsdHoldsFakeDevice: Bool {
-    gpsdProcessIDs.contains { gpsd in
-      let fds = "/proc/\(gpsd)/fd"
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
-      return entries.contains { entry in
-        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + entry)
-        return target?.hasPrefix("/dev/pts/") == true
-      }
-    }
   }
 
   /// posix_spawn rather than Foundation's Process: the test process blocks most signals (Dispatch does),
@@ -215,8 +203,15 @@ public final class Gpsfake: Sendable {
     stop()
   }
 
-  /// Stops gpsfake and its gpsd (the whole process group); safe to call more than once.
+  /// Stops gpsfake and its gpsd (the whole process group); safe to call more than once (only the
+  /// first call acts, so a later one never signals a process group whose id was reused).
   public func stop() {
+    guard
+      !stopped.withLock({ stopped in
+        defer { stopped = true }
+        return stopped
+      })
+    else { return }
     if isRunning {
       kill(-processID, SIGTERM)
       waitUntilExit(seconds: 3)
@@ -239,7 +234,8 @@ public final class Gpsfake: Sendable {
 
   /// A TCP port no one listens on right now (bound once by the kernel's choice, then released).
   public static func freePort() throws -> UInt16 {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let socket = Glibc.socket(
+      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard socket >= 0 else { throw StartFailure(description: "socket: errno \(errno)") }
     defer { close(socket) }
     var address = sockaddr_in()
@@ -258,7 +254,8 @@ public final class Gpsfake: Sendable {
 
   /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
   public static func portAccepts(_ port: UInt16) -> Bool {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let socket = Glibc.socket(
+      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard socket >= 0 else { return false }
     defer { close(socket) }
     var address = sockaddr_in()

@@ -4,12 +4,12 @@ import SensorsTestSupport
 
 /// ``Gpsfake`` (shared in SensorsTestSupport) on the receiver logs of this bundle's fixtures.
 extension Gpsfake {
-  /// Starts gpsfake on `Fixtures/NAME.log`, returning once gpsd listens.
+  /// Starts gpsfake on `Fixtures/NAME.log`, returning once gpsd listens with the device.
   static func start(log name: String, port: UInt16? = nil, cycle: Double? = nil) throws -> Gpsfake {
     try start(log: fixtureLog(name), port: port, cycle: cycle)
   }
 
-  /// Starts gpsfake on `Fixtures/NAME.log` from a thread of its own, returning once gpsd listens.
+  /// Starts gpsfake on `Fixtures/NAME.log` from a thread of its own, returning once gpsd listens with the device.
   static func started(log name: String, port: UInt16? = nil, cycle: Double? = nil) async throws
     -> Gpsfake
   {
