@@ -1,4 +1,5 @@
 import Foundation
+import GPSD
 import SensorsTestSupport
 import Testing
 
@@ -19,12 +20,21 @@ struct GpsfakeTests {
     #expect(gpsd.gpsdHasFakeDevice)
     // The unprivileged view alone (what a root gpsd without CAP_SYS_PTRACE leaves): gpsd's own
     // ?DEVICES lists the device once gpsfake's watcher has it activated, about a second later.
-    var reported = false
-    for _ in 0..<100 where !reported {
-      reported = Gpsfake.gpsdReportsDevice(port: gpsd.port)
-      if !reported { try await Task.sleep(for: .milliseconds(50)) }
+    // A watcher of our own sees that moment as gpsd announces it.
+    let watcher = GPSDConnection(configuration: gpsd.configuration)
+    let events = await watcher.collect(seconds: 10) { events in
+      events.contains { event in
+        switch event {
+        case .report(.device(let device)): device.activated != nil
+        case .report(.devices(let devices)): devices.contains { $0.activated != nil }
+        default: false
+        }
+      }
     }
-    #expect(reported, "gpsd's ?DEVICES never listed gpsfake's device within 5 s")
+    await watcher.close()
+    #expect(
+      Gpsfake.gpsdReportsDevice(port: gpsd.port),
+      "gpsd's ?DEVICES does not list gpsfake's device; a watcher saw \(events.suffix(4))")
     let children = gpsd.gpsdProcessIDs
     #expect(children.count == 1, "gpsfake runs one gpsd")
 

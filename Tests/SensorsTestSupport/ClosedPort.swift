@@ -22,19 +22,11 @@ public final class ClosedPort: Sendable {
 
   /// Binds a kernel-chosen loopback port and keeps it.
   public init() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else {
+    guard let descriptor = Loopback.socket() else {
       throw Gpsfake.StartFailure(description: "socket: \(String(cString: strerror(errno)))")
     }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Bool in
-        bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
-      }
+    let (bound, port) = Loopback.withAddress(port: 0) { address, length in
+      bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
     }
     guard bound else {
       let message = String(cString: strerror(errno))
@@ -42,7 +34,7 @@ public final class ClosedPort: Sendable {
       throw Gpsfake.StartFailure(description: "bind 127.0.0.1:0: \(message)")
     }
     self.descriptor = descriptor
-    self.port = UInt16(bigEndian: address.sin_port)
+    self.port = port
   }
 
   deinit { close(descriptor) }

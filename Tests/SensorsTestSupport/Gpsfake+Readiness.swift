@@ -33,26 +33,16 @@ extension Gpsfake {
   /// Whether gpsd on 127.0.0.1:`port` lists at least one device in its answer to `?DEVICES;`
   /// (each read and write waits at most 1 s). `false` on any failure.
   public static func gpsdReportsDevice(port: UInt16) -> Bool {
-    let socket = Glibc.socket(
-      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard socket >= 0 else { return false }
+    guard let socket = Loopback.connect(port: port) else { return false }
     defer { close(socket) }
     var timeout = timeval(tv_sec: 1, tv_usec: 0)
     let size = socklen_t(MemoryLayout<timeval>.size)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, size)
     setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, size)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = port.bigEndian
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
     let request = Array("?DEVICES;\n".utf8)
-    guard connected, send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count
-    else { return false }
+    guard send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+      return false
+    }
     // gpsd sends VERSION on connect, then DEVICES: read lines until DEVICES (at most 64 KiB).
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)

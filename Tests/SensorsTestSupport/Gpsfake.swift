@@ -234,38 +234,13 @@ public final class Gpsfake: Sendable {
 
   /// A TCP port no one listens on right now (bound once by the kernel's choice, then released).
   public static func freePort() throws -> UInt16 {
-    let socket = Glibc.socket(
-      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard socket >= 0 else { throw StartFailure(description: "socket: errno \(errno)") }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Bool in
-        bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
-      }
-    }
-    guard bound else { throw StartFailure(description: "bind: errno \(errno)") }
-    return UInt16(bigEndian: address.sin_port)
+    try ClosedPort().port
   }
 
   /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
   public static func portAccepts(_ port: UInt16) -> Bool {
-    let socket = Glibc.socket(
-      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard socket >= 0 else { return false }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = port.bigEndian
-    return withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
+    guard let socket = Loopback.connect(port: port) else { return false }
+    close(socket)
+    return true
   }
 }
