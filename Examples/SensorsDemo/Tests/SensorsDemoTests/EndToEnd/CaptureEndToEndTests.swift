@@ -108,7 +108,12 @@ struct CaptureEndToEndTests {
       "location", "--replay", directory + "/gpsd.jsonl", "--json", "--speed", "1000",
     ])
     #expect(replay.status == 0, "\(replay.standardError)")
-    #expect(Self.events("location", in: replay) == fixes)
+    // As with the samples: the recorder writes each fix as the client delivers it, before the
+    // store prints it, so when `--seconds` ends the capture the last fix or two can be in
+    // gpsd.jsonl but not yet on stdout (seen once in CI: one more fix replayed than printed).
+    let replayedFixes = Self.events("location", in: replay)
+    #expect(Array(replayedFixes.prefix(fixes.count)) == fixes)
+    #expect(replayedFixes.count - fixes.count <= 2, "\(replayedFixes.count) fixes replayed")
   }
 }
 
