@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ComposableStore", targets: ["ComposableStore"]),
     .library(name: "LinuxIIO", targets: ["LinuxIIO"]),
     .library(name: "GPSD", targets: ["GPSD"]),
+    .library(name: "Geomagnetism", targets: ["Geomagnetism"]),
     .library(name: "ComposableMotion", targets: ["ComposableMotion"]),
     .library(name: "ComposableLocation", targets: ["ComposableLocation"]),
     .library(name: "ComposableSensorsFoundation", targets: ["ComposableSensorsFoundation"]),
@@ -26,6 +27,8 @@ let package = Package(
     // Layer 0: hardware and protocol access, no reducer knowledge.
     .target(name: "LinuxIIO", dependencies: ["SensorsCore"]),
     .target(name: "GPSD", dependencies: ["SensorsCore"]),
+    // The World Magnetic Model and the compass seam both clients share: pure functions, no I/O.
+    .target(name: "Geomagnetism", dependencies: ["SensorsCore"]),
     // Layer 1: the reducer runtime.
     .target(name: "ComposableStore", dependencies: ["SensorsCore"]),
     // Layer 2: clients built on layer 0, with effect helpers from the reducer runtime.
@@ -58,7 +61,7 @@ let package = Package(
       name: "SensorsDemoFeatures",
       dependencies: [
         "ComposableStore", "ComposableMotion", "ComposableLocation", "LinuxIIO", "SensorsSampleData",
-        "ComposableSensorsFoundation",
+        "ComposableSensorsFoundation", "Geomagnetism",
       ],
       path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures"
     ),
@@ -86,6 +89,7 @@ let package = Package(
     .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting", "SensorsTestSupport"]),
     .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting", "SensorsTestSupport"]),
     .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting", "imu-fuse", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
@@ -102,7 +106,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SensorsDemoTests",
-      dependencies: ["SensorsDemoFeatures", "ComposableSensorsTesting", "sensors-demo", "SensorsTestSupport"],
+      dependencies: [
+        "SensorsDemoFeatures", "ComposableSensorsTesting", "sensors-demo", "SensorsTestSupport",
+        "Geomagnetism",
+      ],
       path: "Examples/SensorsDemo/Tests/SensorsDemoTests",
       resources: [.copy("Fixtures")]
     ),

@@ -1,4 +1,5 @@
 import ComposableMotion
+import Geomagnetism
 
 /// Parses `sensors-demo`'s command line by hand (the package has no dependencies): a command
 /// name first (none for the dashboard), then `--option value`, `--option=value` or `--flag`.
@@ -55,6 +56,11 @@ enum ArgumentParser {
     }
     try checkConflicts(result, helpHint: helpHint)
     if result.command == .capture, !result.help { try checkCapture(result, helpHint: helpHint) }
+    if result.command == .magneticField, !result.help {
+      guard result.latitude != nil, result.longitude != nil else {
+        throw UsageError("magnetic-field needs --latitude and --longitude; \(helpHint)")
+      }
+    }
     return result
   }
 
@@ -100,6 +106,16 @@ enum ArgumentParser {
           "invalid value '\(value)' for '--count': expected a whole number of updates, 1 or more")
       }
       result.count = count
+    case .latitude: result.latitude = try degrees(value, option, limit: 90)
+    case .longitude: result.longitude = try degrees(value, option, limit: 180)
+    case .altitude:
+      guard let metres = Double(value), metres.isFinite, (-1_000...850_000).contains(metres) else {
+        throw UsageError(
+          "invalid value '\(value)' for '--altitude': expected metres above the WGS84 ellipsoid"
+            + " from -1000 to 850000")
+      }
+      result.altitude = metres
+    case .date: result.date = try day(value)
     case .frame:
       guard let frame = AttitudeReferenceFrame(rawValue: value) else {
         let names = AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")
@@ -112,6 +128,30 @@ enum ArgumentParser {
       }
       result.mode = mode
     }
+  }
+
+  /// A finite number of degrees within ±`limit`.
+  private static func degrees(_ value: String, _ option: DemoOption, limit: Double)
+    throws(UsageError) -> Double
+  {
+    guard let degrees = Double(value), degrees.isFinite, abs(degrees) <= limit else {
+      throw UsageError(
+        "invalid value '\(value)' for '--\(option.rawValue)': expected degrees from"
+          + " -\(Int(limit)) to \(Int(limit))")
+    }
+    return degrees
+  }
+
+  /// `YYYY-MM-DD`, a day that exists.
+  private static func day(_ value: String) throws(UsageError) -> DemoArguments.Day {
+    let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+    let invalid = UsageError(
+      "invalid value '\(value)' for '--date': expected a day as YYYY-MM-DD, e.g. 2026-03-20")
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      (try? WorldMagneticModel.decimalYear(year: year, month: month, day: day)) != nil
+    else { throw invalid }
+    return DemoArguments.Day(year: year, month: month, day: day)
   }
 
   private static func nonEmpty(_ value: String, _ option: DemoOption) throws(UsageError) -> String {

@@ -24,6 +24,13 @@ struct DemoArguments: Equatable, Sendable {
     }
   }
 
+  /// A calendar day, as `--date YYYY-MM-DD` gives it (UTC).
+  struct Day: Equatable, Sendable {
+    var year: Int
+    var month: Int
+    var day: Int
+  }
+
   /// The command to run.
   var command = DemoCommand.dashboard
   /// `--help`: print the command's usage and exit.
@@ -68,6 +75,15 @@ struct DemoArguments: Equatable, Sendable {
   var motionOnly = false
   /// `--location-only`: `capture` records gpsd alone.
   var locationOnly = false
+
+  /// `--latitude DEG`: geodetic latitude, degrees north (`magnetic-field`).
+  var latitude: Double?
+  /// `--longitude DEG`: degrees east (`magnetic-field`).
+  var longitude: Double?
+  /// `--altitude M`: metres above the WGS84 ellipsoid (`magnetic-field`; default 0).
+  var altitude: Double?
+  /// `--date YYYY-MM-DD`: the day (`magnetic-field`; default today, UTC).
+  var date: Day?
 
   /// Creates the arguments of a bare `sensors-demo`.
   init() {}

@@ -22,6 +22,8 @@ enum DemoCommand: String, CaseIterable, Sendable {
   case magnetometer
   /// Record the live sensors and gpsd to files a replay plays back.
   case capture
+  /// The World Magnetic Model's field at a place and date.
+  case magneticField = "magnetic-field"
 
   /// The options the command accepts (`--help` is always accepted). Every command that reads
   /// data takes the same source options (`--live`, `--bundled`, `--replay`, `--speed`) and the
@@ -37,6 +39,7 @@ enum DemoCommand: String, CaseIterable, Sendable {
     case .accelerometer, .gyro, .magnetometer: return motion.union([.interval])
     case .location: return location
     case .devices: return [.iioRoot, .json]
+    case .magneticField: return [.latitude, .longitude, .altitude, .date, .json]
     case .capture:
       return [
         .live, .iioRoot, .gpsd, .mode, .interval, .seconds, .json, .out, .motionOnly,
@@ -56,6 +59,7 @@ enum DemoOption: String, CaseIterable, Sendable {
   case frame, seconds, speed, count, mode, interval, out
   case motionOnly = "motion-only"
   case locationOnly = "location-only"
+  case latitude, longitude, altitude, date
 
   /// Whether the option takes a value.
   var takesValue: Bool {

@@ -48,6 +48,7 @@ enum Usage {
     case .location: location
     case .devices: devices
     case .capture: capture
+    case .magneticField: magneticField
     }
   }
 
@@ -74,6 +75,7 @@ enum Usage {
       location        fixes, accuracy, speed, course and satellites from gpsd
       devices         the IIO devices, channels, units, scales and mount matrices
       capture         record the live sensors and gpsd to files --replay plays
+      magnetic-field  the Earth's field at a place and date (World Magnetic Model)
 
     OPTIONS:
       --live               live sensors: IIO under /sys/bus/iio/devices and gpsd at
@@ -185,6 +187,27 @@ enum Usage {
     OPTIONS:
       --iio-root DIR       look under DIR instead of /sys/bus/iio/devices
       --json               one JSON object per device and per channel
+      -h, --help           show this help
+    """
+
+  static let magneticField = """
+    USAGE: sensors-demo magnetic-field --latitude LAT --longitude LON [--altitude M]
+                                       [--date YYYY-MM-DD] [--json]
+
+    The Earth's main magnetic field at a place and date, from the World Magnetic
+    Model WMM2025 (NOAA/NGA, public domain, valid 2025.0 to 2030.0):
+    declination and inclination (degrees), total and horizontal intensity, and the
+    north, east and down components (nT). Declination is positive east: add it to a
+    magnetic heading to get a true one.
+
+    OPTIONS:
+      --latitude LAT       geodetic latitude, degrees north (-90 to 90)
+      --longitude LON      degrees east (-180 to 180)
+      --altitude M         metres above the WGS84 ellipsoid, -1000 to 850000
+                           (default 0)
+      --date YYYY-MM-DD    the day, UTC (default today)
+      --json               one JSON object: declination, inclination, total,
+                           horizontal, north, east, down
       -h, --help           show this help
     """
 
