@@ -15,6 +15,7 @@ extension DeviceMotion {
   ///   - magneticField: the calibrated field in µT and its accuracy; zero and uncalibrated by
   ///     default.
   ///   - heading: degrees from north in north-referenced frames, `nil` otherwise.
+  ///   - headingAccuracy: the bound on the heading error in degrees; −1 (not valid) by default.
   ///   - timestamp: seconds since boot.
   public static func test(
     attitude: Attitude = Attitude(quaternion: .identity),
@@ -24,11 +25,12 @@ extension DeviceMotion {
     magneticField: CalibratedMagneticField = CalibratedMagneticField(
       field: MagneticField(x: 0, y: 0, z: 0), accuracy: .uncalibrated),
     heading: Double? = nil,
+    headingAccuracy: Double = -1,
     timestamp: Double = 0
   ) -> DeviceMotion {
     DeviceMotion(
       attitude: attitude, gravity: gravity, userAcceleration: userAcceleration,
       rotationRate: rotationRate, magneticField: magneticField, heading: heading,
-      timestamp: timestamp)
+      headingAccuracy: headingAccuracy, timestamp: timestamp)
   }
 }

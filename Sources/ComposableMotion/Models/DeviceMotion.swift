@@ -55,6 +55,12 @@ public struct DeviceMotion: Sendable, Hashable, Codable {
   /// (``AttitudeReferenceFrame/xMagneticNorthZVertical`` or ``AttitudeReferenceFrame/xTrueNorthZVertical``)
   /// and a magnetometer is present.
   public var heading: Double?
+  /// How far ``heading`` can be off, in degrees, with Core Location's meaning for `CLHeading.headingAccuracy`:
+  /// a bound the heading's error stays within (the true heading lies within ``heading`` ± this), or
+  /// negative when the heading is not valid (no heading, no magnetometer, or the calibration has not
+  /// converged yet). Values from the fusion filter are predictions checked against optical ground truth;
+  /// see the MagnetometerCalibration article for how often the bound holds.
+  public var headingAccuracy: Double
   /// The time of the samples this update was computed from, in seconds (the sensors' clock).
   public var timestamp: Double
 
@@ -66,6 +72,7 @@ public struct DeviceMotion: Sendable, Hashable, Codable {
     rotationRate: RotationRate,
     magneticField: CalibratedMagneticField,
     heading: Double?,
+    headingAccuracy: Double = -1,
     timestamp: Double
   ) {
     self.attitude = attitude
@@ -74,6 +81,25 @@ public struct DeviceMotion: Sendable, Hashable, Codable {
     self.rotationRate = rotationRate
     self.magneticField = magneticField
     self.heading = heading
+    self.headingAccuracy = headingAccuracy
     self.timestamp = timestamp
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case attitude, gravity, userAcceleration, rotationRate, magneticField, heading, headingAccuracy,
+      timestamp
+  }
+
+  /// Decodes a device-motion value; one encoded before ``headingAccuracy`` existed decodes with −1 (not valid).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    attitude = try container.decode(Attitude.self, forKey: .attitude)
+    gravity = try container.decode(Acceleration.self, forKey: .gravity)
+    userAcceleration = try container.decode(Acceleration.self, forKey: .userAcceleration)
+    rotationRate = try container.decode(RotationRate.self, forKey: .rotationRate)
+    magneticField = try container.decode(CalibratedMagneticField.self, forKey: .magneticField)
+    heading = try container.decodeIfPresent(Double.self, forKey: .heading)
+    headingAccuracy = try container.decodeIfPresent(Double.self, forKey: .headingAccuracy) ?? -1
+    timestamp = try container.decode(Double.self, forKey: .timestamp)
   }
 }
