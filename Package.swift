@@ -32,8 +32,12 @@ let package = Package(
     // Layer 1: the reducer runtime.
     .target(name: "ComposableStore", dependencies: ["SensorsCore"]),
     // Layer 2: clients built on layer 0, with effect helpers from the reducer runtime.
-    .target(name: "ComposableMotion", dependencies: ["SensorsCore", "ComposableStore", "LinuxIIO"]),
-    .target(name: "ComposableLocation", dependencies: ["SensorsCore", "ComposableStore", "GPSD"]),
+    .target(
+      name: "ComposableMotion",
+      dependencies: ["SensorsCore", "ComposableStore", "LinuxIIO", "Geomagnetism"]),
+    .target(
+      name: "ComposableLocation",
+      dependencies: ["SensorsCore", "ComposableStore", "GPSD", "Geomagnetism"]),
     // Opt-in Foundation conveniences (URL, Data): the library modules above keep Foundation out
     // of apps, which saves about 12 MB in a static binary.
     .target(

@@ -1,3 +1,5 @@
+// The World Magnetic Model, and the position and compass types shared with ComposableMotion.
+@_exported import Geomagnetism
 // `AnyHashableSendable`, used in this module's public API, lives in the tiny SensorsCore target
 // that every layer shares; re-exported so one import is enough.
 @_exported import SensorsCore

@@ -59,7 +59,12 @@ extension MotionClient {
         fail("availableAttitudeReferenceFrames", nil)
         return []
       },
-      attitudeReferenceFrame: { fail.value("attitudeReferenceFrame", $0) ?? .xArbitraryZVertical }
+      attitudeReferenceFrame: { fail.value("attitudeReferenceFrame", $0) ?? .xArbitraryZVertical },
+      setLocation: { _ in fail("setLocation", nil) },
+      magneticDeclination: {
+        fail("magneticDeclination", nil)
+        return nil
+      }
     )
   }
 }

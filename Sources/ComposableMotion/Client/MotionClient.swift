@@ -1,3 +1,4 @@
+import Geomagnetism
 import SensorsCore
 
 /// Core Motion's `CMMotionManager` as a value: a struct of `@Sendable` endpoints that a
@@ -113,6 +114,17 @@ public struct MotionClient: Sendable {
   /// Restores a saved magnetometer calibration (from ``MagnetometerCalibration/init(textLine:)``):
   /// device-motion updates started afterwards begin with it instead of uncalibrated, and refine it.
   public var setMagnetometerCalibration: @Sendable (MagnetometerCalibration) -> Void
+  /// Tells the client where the device is, for ``AttitudeReferenceFrame/xTrueNorthZVertical``:
+  /// unless the client was made with a `magneticDeclination`, true north then uses the World
+  /// Magnetic Model's declination there (or the position's own `magneticVariation` when the
+  /// model cannot answer), and running true-north streams turn from their next output. Pass a
+  /// `LocationClient` fix (`location.geographicPosition`) or a position the app knows. Throws
+  /// the model's error when it gives no declination there; true north then stays unavailable
+  /// (or keeps a running stream's last declination) until a usable position arrives.
+  public var setLocation: @Sendable (GeographicPosition) throws(GeomagneticError) -> Void
+  /// The declination true north uses now, degrees east, or nil while none is known (no
+  /// `magneticDeclination` given and no usable ``setLocation`` yet).
+  public var magneticDeclination: @Sendable () -> Double?
 
   /// How a live client's update effects take samples without a stream (nil for any other
   /// client); replacing a `start…Updates` endpoint drops its part.
@@ -159,7 +171,11 @@ public struct MotionClient: Sendable {
     magnetometerCalibration: @escaping @Sendable () -> MagnetometerCalibration = {
       .uncalibrated
     },
-    setMagnetometerCalibration: @escaping @Sendable (MagnetometerCalibration) -> Void = { _ in }
+    setMagnetometerCalibration: @escaping @Sendable (MagnetometerCalibration) -> Void = { _ in },
+    setLocation: @escaping @Sendable (GeographicPosition) throws(GeomagneticError) -> Void = {
+      _ in
+    },
+    magneticDeclination: @escaping @Sendable () -> Double? = { nil }
   ) {
     self.create = create
     self.destroy = destroy
@@ -184,5 +200,7 @@ public struct MotionClient: Sendable {
     self.attitudeReferenceFrame = attitudeReferenceFrame
     self.magnetometerCalibration = magnetometerCalibration
     self.setMagnetometerCalibration = setMagnetometerCalibration
+    self.setLocation = setLocation
+    self.magneticDeclination = magneticDeclination
   }
 }

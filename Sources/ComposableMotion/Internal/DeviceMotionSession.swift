@@ -18,10 +18,13 @@ final class DeviceMotionSession: Sendable {
   private let interval: @Sendable () -> Duration
   private let generation: @Sendable () -> UInt64
   private let calibration: MagnetometerCalibrationStore
+  /// Where a true-north session reads its declination on every scan; nil for other frames.
+  private let declination: DeclinationStore?
 
   /// - Parameters:
   ///   - frame: the reference frame of the attitudes.
-  ///   - declination: magnetic declination in degrees east (true north only).
+  ///   - declination: the client's declination (true north only), read again on every scan so a
+  ///     position set while the stream runs applies from the next output.
   ///   - calibration: the client's magnetometer calibration: the session starts from it and saves
   ///     every calibration its estimator adopts.
   ///   - interval: the output interval, read again whenever `generation` has moved since it
@@ -29,7 +32,8 @@ final class DeviceMotionSession: Sendable {
   ///   - generation: a counter bumped after every change of `interval` (cheap to read on
   ///     every scan, unlike `interval`).
   init(
-    frame: AttitudeReferenceFrame, declination: Double?, calibration: MagnetometerCalibrationStore,
+    frame: AttitudeReferenceFrame, declination: DeclinationStore,
+    calibration: MagnetometerCalibrationStore,
     interval: @escaping @Sendable () -> Duration,
     generation: @escaping @Sendable () -> UInt64
   ) {
@@ -37,9 +41,10 @@ final class DeviceMotionSession: Sendable {
     self.state = Mutex(
       State(
         estimator: DeviceMotionEstimator(
-          frame: frame, declination: declination,
+          frame: frame, declination: declination.current,
           magnetometerCalibration: start.accuracy > .uncalibrated ? start : nil)))
     self.calibration = calibration
+    self.declination = frame == .xTrueNorthZVertical ? declination : nil
     self.interval = interval
     self.generation = generation
   }
@@ -56,6 +61,7 @@ final class DeviceMotionSession: Sendable {
   /// Feeds a scan; returns a device motion when one is due.
   func update(_ scan: MotionScan) -> DeviceMotion? {
     let current = generation()
+    let declination = self.declination?.current
     // One lock per scan: the cached period paces the output here unless the interval changed,
     // and only then is the interval read (outside the lock: `interval` takes the registry's).
     let (fused, adopted, paced) = state.withLock {
@@ -65,6 +71,7 @@ final class DeviceMotionSession: Sendable {
       guard let rate = scan.rotationRate, let acceleration = state.acceleration else {
         return (nil, nil, true)
       }
+      if let declination { state.estimator.declination = declination }
       let fits = state.estimator.filter.magnetometerCalibrator?.adoptedFitCount
       let motion = state.estimator.update(
         rotationRate: rate, acceleration: acceleration, magneticField: state.pendingField,

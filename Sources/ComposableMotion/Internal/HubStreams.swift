@@ -181,7 +181,7 @@ struct HubStreams: Sendable {
     let frames: [AttitudeReferenceFrame] = [
       .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical,
     ]
-    return hub.backend.magneticDeclination == nil ? frames : frames + [.xTrueNorthZVertical]
+    return hub.backend.declination.current == nil ? frames : frames + [.xTrueNorthZVertical]
   }
 
   /// Fused device motion for `owner` in `frame`, reading the accelerometer and the gyroscope,
@@ -201,7 +201,7 @@ struct HubStreams: Sendable {
     registry.update(owner) { $0.frame = frame }
     let latest = registry.latest(owner)
     let session = DeviceMotionSession(
-      frame: frame, declination: hub.backend.magneticDeclination,
+      frame: frame, declination: hub.backend.declination,
       calibration: hub.backend.magnetometerCalibration,
       interval: { registry.interval(owner, .deviceMotion) },
       generation: { registry.intervalGeneration })

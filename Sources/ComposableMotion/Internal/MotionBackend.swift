@@ -41,8 +41,9 @@ struct MotionBackend: Sendable {
   var unavailable: [MotionSensor: MotionError] = [:]
   /// Readers that deliver exactly one scan per requested interval (polled devices).
   var selfPacedReaders: Set<String> = []
-  /// A magnetic declination in degrees east, when the caller supplied one (true north).
-  var magneticDeclination: Double?
+  /// The magnetic declination true north uses: the caller's, or the World Magnetic Model's at
+  /// the position the app sets (``MotionClient/setLocation``).
+  let declination: DeclinationStore
   /// The magnetometer calibration the client's device-motion sessions share.
   let magnetometerCalibration = MagnetometerCalibrationStore()
   /// Whether readers wait for their subscribers (``ReaderEvents/send``) instead of dropping:
@@ -73,7 +74,7 @@ struct MotionBackend: Sendable {
     self.routes = routes
     self.unavailable = unavailable
     self.selfPacedReaders = selfPacedReaders
-    self.magneticDeclination = magneticDeclination
+    self.declination = DeclinationStore(fixed: magneticDeclination)
     self.run = run
   }
 

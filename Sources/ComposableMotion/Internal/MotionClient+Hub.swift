@@ -1,3 +1,4 @@
+import Geomagnetism
 import SensorsCore
 
 extension MotionClient {
@@ -44,7 +45,11 @@ extension MotionClient {
       availableAttitudeReferenceFrames: { streams.availableFrames },
       attitudeReferenceFrame: { id in registry.read(id) { $0.frame } ?? .xArbitraryZVertical },
       magnetometerCalibration: { backend.magnetometerCalibration.current },
-      setMagnetometerCalibration: { backend.magnetometerCalibration.save($0) }
+      setMagnetometerCalibration: { backend.magnetometerCalibration.save($0) },
+      setLocation: { position throws(GeomagneticError) in
+        if let error = backend.declination.set(position) { throw error }
+      },
+      magneticDeclination: { backend.declination.current }
     )
     // Live samples go from a buffered reader's own thread straight to the update effects'
     // store (a polling reader's, from its task, through the effect's task): DirectConsumer.

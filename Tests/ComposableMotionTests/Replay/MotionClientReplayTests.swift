@@ -142,7 +142,8 @@ extension MotionClientReplayTests {
 
 /// Everything `stream` yields until it finishes. Called in an `async let`, it runs as a child
 /// task, so the test's time limit cancels it instead of leaving the test waiting.
-private func collect<Element: Sendable>(
+/// Every element of `stream`, once it finishes.
+func collect<Element: Sendable>(
   _ stream: AsyncThrowingStream<Element, any Error>
 ) async throws -> [Element] {
   var elements: [Element] = []
