@@ -1,4 +1,5 @@
 import GPSD
+import Geomagnetism
 import SensorsCore
 
 #if canImport(Glibc)
@@ -31,6 +32,11 @@ extension LocationClient {
     public var eventBufferLimit: Int
     /// Supplies "now" for fixes that carry no timestamp (visits, significant changes).
     public var now: @Sendable () -> Timestamp
+    /// Where compass headings come from (`CompassSource.deviceMotion(motionClient)` from
+    /// ComposableMotion), or nil: headings are then the course over ground while moving. With
+    /// one, ``LocationClient/startUpdatingHeading`` delivers compass headings, their true
+    /// heading from the World Magnetic Model's declination at the latest fix.
+    public var compass: CompassSource?
 
     /// Creates a configuration; every parameter has a sensible default.
     public init(
@@ -42,7 +48,8 @@ extension LocationClient {
       significantChange: SignificantChangeFilter = .init(),
       visits: VisitDetector = .init(),
       eventBufferLimit: Int = 1024,
-      now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }
+      now: @escaping @Sendable () -> Timestamp = { Timestamp.now() },
+      compass: CompassSource? = nil
     ) {
       self.gpsd = gpsd
       self.requestLocationTimeout = requestLocationTimeout
@@ -53,6 +60,7 @@ extension LocationClient {
       self.visits = visits
       self.eventBufferLimit = max(1, eventBufferLimit)
       self.now = now
+      self.compass = compass
     }
   }
 }

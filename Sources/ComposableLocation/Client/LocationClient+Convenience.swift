@@ -1,3 +1,4 @@
+import Geomagnetism
 import SensorsCore
 
 // The endpoints take `AnyHashableSendable`; these take any `Hashable & Sendable` id, the way
@@ -49,13 +50,14 @@ extension LocationClient {
     id: some Hashable & Sendable,
     desiredAccuracy: LocationAccuracy? = nil,
     distanceFilter: Double? = nil,
-    headingFilter: Double? = nil
+    headingFilter: Double? = nil,
+    headingOrientation: HeadingOrientation? = nil
   ) async {
     await set(
       AnyHashableSendable(id),
       Properties(
         desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter,
-        headingFilter: headingFilter))
+        headingFilter: headingFilter, headingOrientation: headingOrientation))
   }
 
   /// The most recent heading delivered to manager `id`; see ``heading``.

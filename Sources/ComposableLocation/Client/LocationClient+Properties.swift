@@ -1,3 +1,5 @@
+import Geomagnetism
+
 extension LocationClient {
   /// Settings of a location manager; a `nil` field leaves that setting unchanged.
   public struct Properties: Hashable, Sendable {
@@ -7,15 +9,20 @@ extension LocationClient {
     public var distanceFilter: Double?
     /// Minimum change between delivered headings, degrees (default 1).
     public var headingFilter: Double?
+    /// The device orientation compass headings are measured for, Core Location's
+    /// `headingOrientation` (default ``HeadingOrientation/portrait``). Changing it while
+    /// headings run restarts the compass for the new orientation.
+    public var headingOrientation: HeadingOrientation?
 
     /// Creates settings; distances in metres, angles in degrees.
     public init(
       desiredAccuracy: LocationAccuracy? = nil, distanceFilter: Double? = nil,
-      headingFilter: Double? = nil
+      headingFilter: Double? = nil, headingOrientation: HeadingOrientation? = nil
     ) {
       self.desiredAccuracy = desiredAccuracy
       self.distanceFilter = distanceFilter
       self.headingFilter = headingFilter
+      self.headingOrientation = headingOrientation
     }
   }
 }

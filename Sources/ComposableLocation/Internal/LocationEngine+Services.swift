@@ -13,6 +13,7 @@ extension LocationEngine {
     change(&manager)
     managers[id] = manager
     await reconcileFeed(id)
+    await reconcileCompass(id)
   }
 
   /// Starts a feed when the manager needs fixes and has none; stops it when nothing needs it.
@@ -76,7 +77,12 @@ extension LocationEngine {
       if let distance = properties.distanceFilter {
         manager.updates.distanceFilter = max(0, distance)
       }
-      if let heading = properties.headingFilter { manager.heading.headingFilter = max(0, heading) }
+      if let heading = properties.headingFilter, heading.isFinite {
+        manager.heading.headingFilter = max(0, heading)
+      }
+      if let orientation = properties.headingOrientation {
+        manager.headingOrientation = orientation
+      }
     }
   }
 

@@ -55,9 +55,11 @@ actor LocationEngine {
   func destroy(_ id: AnyHashableSendable) async {
     guard let manager = managers.removeValue(forKey: id) else { return }
     manager.feedTask?.cancel()
+    manager.compass?.task.cancel()
     manager.channel.finish()
     // Wait for the feed to wind down, so its socket is closed when destroy returns.
     await manager.feedTask?.value
+    await manager.compass?.task.value
   }
 
   private func streamTerminated(_ id: AnyHashableSendable, token: Int) async {

@@ -1,3 +1,4 @@
+import Geomagnetism
 import SensorsCore
 
 #if canImport(Glibc)
@@ -28,6 +29,15 @@ struct ManagerState {
   var latestHeading: Heading?
   var feedTask: Task<Void, Never>?
   var feedToken = 0
+  /// Whether headings come from a compass (``LocationClient/Configuration/compass``) rather
+  /// than the course over ground.
+  let usesCompass: Bool
+  /// The orientation compass headings are measured for.
+  var headingOrientation = HeadingOrientation.portrait
+  /// The running compass subscription, the orientation it was started for, and its token.
+  var compass: (task: Task<Void, Never>, orientation: HeadingOrientation, token: Int)?
+  /// The declination at the latest fix, degrees east, for compass true headings.
+  var declination: Double?
   /// Events this manager's stream dropped because its consumer fell behind.
   var droppedEvents = 0
   /// Inputs dropped on the way in by feeds this manager has already released.
@@ -45,6 +55,7 @@ struct ManagerState {
     self.significant = configuration.significantChange
     self.visits = configuration.visits
     self.regionConfiguration = configuration.regions
+    self.usesCompass = configuration.compass != nil
   }
 
   /// Everything lost to back-pressure for this manager: its own stream's drops and its feeds'.
@@ -63,6 +74,16 @@ struct ManagerState {
     droppedByFeed = nil
     feedTask = nil
     feedToken = 0
+  }
+
+  /// The heading event a compass `reading` gives, when headings run and it turned enough.
+  mutating func event(for reading: CompassReading) -> LocationEvent? {
+    guard isUpdatingHeading,
+      let heading = heading.heading(
+        from: reading, declination: declination, speed: latest?.speed ?? 0)
+    else { return nil }
+    latestHeading = heading
+    return .headingUpdated(heading)
   }
 
   /// Whether anything is running that needs fixes.
@@ -87,13 +108,18 @@ struct ManagerState {
 
   private mutating func events(for location: Location, at date: Timestamp) -> [LocationEvent] {
     latest = location
+    if usesCompass {
+      declination = location.geographicPosition.flatMap { position in
+        try? position.magneticDeclination(now: date)
+      }
+    }
     var events: [LocationEvent] = []
     var deliver = isUpdatingLocation && updates.decide(location) == .deliver
     if isMonitoringSignificantChanges && significant.isSignificant(location, at: date) {
       deliver = true
     }
     if deliver { events.append(.locationsUpdated([location])) }
-    if isUpdatingHeading, let heading = heading.heading(from: location) {
+    if isUpdatingHeading, !usesCompass, let heading = heading.heading(from: location) {
       latestHeading = heading
       events.append(.headingUpdated(heading))
     }

@@ -41,6 +41,10 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   case replayFinished
   /// An endpoint of an unimplemented test client was called.
   case unimplemented(endpoint: String)
+  /// The compass source (``LocationClient/Configuration/compass``) failed; `reason` is its
+  /// error's description (the source's error type belongs to a module this one does not
+  /// import). Headings stop until ``LocationClient/startUpdatingHeading`` is called again.
+  case compassFailed(reason: String)
 
   /// What went wrong and what to do about it, for a person (a log line, an alert).
   public var description: String {
@@ -96,6 +100,9 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
       return "The replay capture has ended; no more fixes will arrive."
     case .unimplemented(let endpoint):
       return "Unimplemented: LocationClient.\(endpoint)"
+    case .compassFailed(let reason):
+      return "The compass stopped (\(reason)); headings resume when startUpdatingHeading is "
+        + "called again."
     }
   }
 }

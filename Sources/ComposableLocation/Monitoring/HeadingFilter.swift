@@ -1,7 +1,11 @@
-/// Derives headings (course over ground) from fixes and applies the heading filter.
+import Geomagnetism
+
+/// Derives headings from fixes (course over ground) or compass readings and applies the
+/// heading filter.
 ///
-/// A GNSS course is noise while standing still, so no heading is produced below
-/// ``minimumSpeed``. The magnetic heading is computed as `course − magneticVariation`
+/// A GNSS course is noise while standing still, so no course heading is produced below
+/// ``minimumSpeed``; a compass heading needs no movement. Course headings are filtered on their
+/// true heading, compass headings on their magnetic one (their true one may be unknown). The magnetic heading is computed as `course − magneticVariation`
 /// (variation positive east); gpsd 3.22's own `magtrack` adds the variation instead, so it is
 /// not used.
 public struct HeadingFilter: Hashable, Sendable {
@@ -31,7 +35,36 @@ public struct HeadingFilter: Hashable, Sendable {
       speed: speed,
       timestamp: location.timestamp
     )
-    if let last = lastDelivered, Self.difference(last.trueHeading, trueHeading) < headingFilter {
+    return deliver(heading, comparing: \.trueHeading)
+  }
+
+  /// The heading a compass `reading` gives, when it turned enough since the last one delivered.
+  ///
+  /// - Parameters:
+  ///   - reading: the compass reading.
+  ///   - declination: the magnetic declination where the device is, degrees east, or nil when
+  ///     unknown (the true heading is then −1).
+  ///   - speed: the latest speed over ground, metres per second.
+  public mutating func heading(
+    from reading: CompassReading, declination: Double?, speed: Double
+  ) -> Heading? {
+    guard reading.magneticHeading.isFinite else { return nil }
+    let magnetic = Self.normalized(reading.magneticHeading)
+    let heading = Heading(
+      trueHeading: declination.map { Self.normalized(magnetic + $0) } ?? -1,
+      magneticHeading: magnetic, headingAccuracy: reading.headingAccuracy, speed: speed,
+      timestamp: reading.timestamp, source: .compass, x: reading.x, y: reading.y, z: reading.z)
+    return deliver(heading) { $0.magneticHeading ?? $0.trueHeading }
+  }
+
+  /// `heading` unless it differs from the last delivered one (of the same source) by less
+  /// than ``headingFilter`` in the angle `angle` reads.
+  private mutating func deliver(_ heading: Heading, comparing angle: (Heading) -> Double)
+    -> Heading?
+  {
+    if let last = lastDelivered, last.source == heading.source,
+      Self.difference(angle(last), angle(heading)) < headingFilter
+    {
       return nil
     }
     lastDelivered = heading
