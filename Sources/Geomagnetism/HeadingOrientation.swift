@@ -7,7 +7,7 @@
 /// ``unknown``; −y for ``portraitUpsideDown``; +x for ``landscapeLeft`` (home edge on the
 /// right, so the right edge points up the screen); −x for ``landscapeRight``. When that axis
 /// tilts towards the vertical (a phone held upright), the direction the back of the device
-/// faces takes over smoothly, as a camera's view does.
+/// faces takes over smoothly, as a camera's view does (for ``faceDown``, the screen's).
 public enum HeadingOrientation: String, Sendable, Hashable, Codable, CaseIterable {
   /// Upright, top edge up (or ahead when flat): the reference is the top edge.
   case portrait
@@ -52,10 +52,12 @@ public enum HeadingOrientation: String, Sendable, Hashable, Codable, CaseIterabl
       north: rx * xAxis.north + ry * yAxis.north, east: rx * xAxis.east + ry * yAxis.east,
       up: rx * xAxis.up + ry * yAxis.up
     )
-    // The reference's horizontal part, plus the back of the device (−z) weighted by how far
-    // the reference points up: continuous through every tilt, and the back alone when upright.
-    let north = ahead.north - ahead.up * zAxis.north
-    let east = ahead.east - ahead.up * zAxis.east
+    // The reference's horizontal part, plus the back of the device (−z; the screen, +z, when
+    // face down) weighted by how far the reference points up: continuous through every tilt,
+    // and the back alone when upright.
+    let back = self == .faceDown ? -1.0 : 1.0
+    let north = ahead.north - back * ahead.up * zAxis.north
+    let east = ahead.east - back * ahead.up * zAxis.east
     guard (north * north + east * east).squareRoot() > 1e-9 else { return nil }
     let degrees = Angle.degrees(atan2: (east, north))
     return degrees < 0 ? degrees + 360 : (degrees >= 360 ? 0 : degrees)
