@@ -278,6 +278,47 @@ func unitsAndFrames(_ update: DeviceMotion) -> String {
   return "\(tiltedForward) \(rollDegrees) \(heading)"
 }
 
+// MARK: - Compass heading and true north
+
+/// Headings from the magnetometer: the location client reads the motion client's compass.
+func compassClients() -> (MotionClient, LocationClient) {
+  let motion = MotionClient.live()
+  let location = LocationClient.live(configuration: .init(compass: .deviceMotion(motion)))
+  return (motion, location)
+}
+
+/// What a heading says, and true north for the motion client from the same fix.
+func describe(_ event: LocationEvent, motion: MotionClient) -> String? {
+  switch event {
+  case .headingUpdated(let heading) where heading.source == .compass:
+    // Degrees; trueHeading is −1 until a fix gives the declination. x, y, z: the field in µT.
+    return "magnetic \(heading.magneticHeading ?? .nan)° true \(heading.trueHeading)°"
+      + " ±\(heading.headingAccuracy ?? -1)° field \(heading.x ?? 0) µT"
+  case .locationsUpdated(let locations):
+    if let position = locations.last?.geographicPosition { try? motion.setLocation(position) }
+    return nil
+  default:
+    return nil
+  }
+}
+
+/// The World Magnetic Model on its own: WMM2025, valid 2025.0–2030.0.
+func seattle() throws(GeomagneticError) -> GeomagneticField {
+  // Degrees; metres above the WGS84 ellipsoid; the date as a decimal year.
+  try WorldMagneticModel.wmm2025.field(
+    latitude: 47.6205, longitude: -122.3493, altitude: 0,
+    decimalYear: WorldMagneticModel.decimalYear(year: 2026, month: 3, day: 20))
+}
+
+@Test func readmeMagneticModel() throws {
+  let field = try seattle()
+  #expect(abs(field.declination - 15.0) < 0.5)  // degrees east in 2026
+  #expect(field.totalIntensity > 52_000 && field.totalIntensity < 54_000)  // nT
+  let heading = Heading(
+    trueHeading: 100, magneticHeading: 85, headingAccuracy: 3, speed: 0, source: .compass, x: 12)
+  #expect(describe(.headingUpdated(heading), motion: .unimplemented()) != nil)
+}
+
 // MARK: - Capture on the device, replay in a test
 
 func captureOnTheRobot() throws -> (MotionClient, LocationClient, () throws -> Void) {

@@ -64,7 +64,8 @@ public struct LocationClient: Sendable {
   public var location: @Sendable (AnyHashableSendable) async -> Location?
   /// Changes desired accuracy, distance filter and heading filter; `nil` fields stay as they are.
   public var set: @Sendable (AnyHashableSendable, Properties) async -> Void
-  /// Starts delivering ``LocationEvent/headingUpdated(_:)`` (course over ground while moving).
+  /// Starts delivering ``LocationEvent/headingUpdated(_:)``: compass headings when the client has
+  /// a ``Configuration/compass``, else the course over ground while moving.
   /// Calling it again while running delivers the next heading whatever the heading filter says.
   public var startUpdatingHeading: @Sendable (AnyHashableSendable) async -> Void
   /// Stops heading updates.
@@ -95,10 +96,9 @@ public struct LocationClient: Sendable {
   /// The most recent heading delivered to this manager (``LocationEvent/headingUpdated(_:)``),
   /// or nil before the first one — Core Location's `CLLocationManager.heading`.
   public var heading: @Sendable (AnyHashableSendable) async -> Heading?
-  /// Whether headings can be reported: `true` for the gpsd and replay backends, which derive the
-  /// heading from the course over ground while the receiver moves faster than
-  /// ``Configuration/minimumHeadingSpeed``. (A magnetometer heading is ComposableMotion's
-  /// business; it is not fused here.)
+  /// Whether headings can be reported: `true` for the gpsd and replay backends, which take them
+  /// from the compass when ``Configuration/compass`` is set, else derive them from the course
+  /// over ground while the receiver moves faster than ``Configuration/minimumHeadingSpeed``.
   public var headingAvailable: @Sendable () async -> Bool
   /// Whether significant-change monitoring works: `true` for the gpsd and replay backends (it is
   /// a filter over the fixes, see ``Configuration/significantChange``).
