@@ -81,6 +81,10 @@ struct DashboardFeature: Reducer {
       case .locationHidden:
         state.location = nil
         return .none
+      case .location(.locationManager(.authorizationChanged(let status))) where status.isAuthorized:
+        // The panel's headings: the compass (the motion half's magnetometer), as Core Location's.
+        guard let manager = state.location?.manager else { return .none }
+        return .run { [location] _ in await location.startUpdatingHeading(id: manager) }
       case .motion, .location:
         return .none
       }

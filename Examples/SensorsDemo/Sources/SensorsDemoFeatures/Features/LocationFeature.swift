@@ -19,6 +19,8 @@ struct LocationFeature: Reducer {
     var location: Location?
     /// The satellites in view.
     var satellites: [Satellite] = []
+    /// The latest heading, once a parent started heading updates (the dashboard does).
+    var heading: Heading?
     /// The latest state of the link to gpsd (or of the replay).
     var service: ServiceState?
     /// Fixes received.
@@ -155,7 +157,11 @@ struct LocationFeature: Reducer {
       }
       return .none
 
-    case .headingUpdated, .enteredRegion, .exitedRegion, .determinedState, .monitoringStarted,
+    case .headingUpdated(let heading):
+      state.heading = heading
+      return .none
+
+    case .enteredRegion, .exitedRegion, .determinedState, .monitoringStarted,
       .monitoringFailed, .visit:
       return .none
     }

@@ -54,7 +54,21 @@ extension LocationFeature {
     rows.append(
       "satellites  \(state.satellitesUsed) used of \(state.satellites.count) in view   fixes \(state.locationCount)"
     )
+    if let heading = state.heading { rows.append(headingRow(heading)) }
     return rows
+  }
+
+  /// A heading as `CLHeading` gives it: magnetic, true (— until a fix gives the declination)
+  /// and the accuracy (— while not valid).
+  static func headingRow(_ heading: Heading) -> String {
+    let source = heading.source == .compass ? "compass" : "course"
+    let trueHeading = heading.trueHeading < 0 ? "—" : Format.fixed(heading.trueHeading, 1) + "°"
+    let accuracy =
+      (heading.headingAccuracy ?? -1) < 0
+      ? "—" : "±" + Format.measured(heading.headingAccuracy, 0, "°")
+    return
+      "heading     \(Format.measured(heading.magneticHeading, 1, "°")) magnetic   \(trueHeading) true"
+      + "   \(accuracy)   (\(source))"
   }
 
   /// The link to gpsd (or the replay) and authorization, and what to do when gpsd is away.

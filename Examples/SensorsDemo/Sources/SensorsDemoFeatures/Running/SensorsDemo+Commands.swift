@@ -11,10 +11,16 @@ extension SensorsDemo {
   ) async -> Int32 {
     let motion: Sources.Source<MotionClient>
     let location: Sources.Source<LocationClient>
-    switch (Sources.motion(arguments, clock: clock), Sources.location(arguments, clock: clock)) {
-    case (.success(let m), .success(let l)):
+    // The location panel's headings come from the motion half's magnetometer.
+    let sources = Sources.motion(arguments, clock: clock).flatMap { motion in
+      Sources.location(
+        arguments, clock: clock, compass: .deviceMotion(motion.client, id: "dashboard-compass")
+      ).map { (motion, $0) }
+    }
+    switch sources {
+    case .success(let (m, l)):
       (motion, location) = (m, l)
-    case (.failure(let error), _), (_, .failure(let error)):
+    case .failure(let error):
       StandardError.write("sensors-demo: \(error.description)")
       return 1
     }

@@ -55,9 +55,10 @@ extension Sources {
   ///
   /// With `capture`, every line gpsd sends is also written there.
   static func liveLocation(
-    _ address: DemoArguments.GPSDAddress?, capture: GPSDCaptureWriter? = nil
+    _ address: DemoArguments.GPSDAddress?, capture: GPSDCaptureWriter? = nil,
+    compass: CompassSource? = nil
   ) -> Source<LocationClient> {
-    var configuration = LocationClient.Configuration()
+    var configuration = LocationClient.Configuration(compass: compass)
     if let address {
       configuration.gpsd.host = address.host
       configuration.gpsd.port = address.port

@@ -60,29 +60,32 @@ enum Sources {
   }
 
   /// The location client a command asked for.
-  static func location(_ arguments: DemoArguments, clock: any Clock<Duration>) -> Result<
-    Source<LocationClient>, SourceError
-  > {
+  static func location(
+    _ arguments: DemoArguments, clock: any Clock<Duration>, compass: CompassSource? = nil
+  ) -> Result<Source<LocationClient>, SourceError> {
+    let configuration = LocationClient.Configuration(compass: compass)
     do throws(SourceError) {
       if let path = arguments.replayGPSD {
-        return .success(try replayLocation(path, clock: clock))
+        return .success(try replayLocation(path, configuration, clock: clock))
       }
       if let path = arguments.replay {
         let format = try RecordingFormat.detect(path)
-        if format == .gpsdJSON { return .success(try replayLocation(path, clock: clock)) }
+        if format == .gpsdJSON {
+          return .success(try replayLocation(path, configuration, clock: clock))
+        }
         guard arguments.command == .dashboard, format == .imuCSV else {
           throw SourceError.wrongFormat(path: path, format: format, wanted: .gpsdJSON)
         }
       }
       if arguments.readsLiveLocation {
-        return .success(liveLocation(arguments.gpsd))
+        return .success(liveLocation(arguments.gpsd, compass: compass))
       }
       guard let url = bundledGPSDCapture else {
         throw SourceError.missingResource("haicom-305N.gpsd-3.22.jsonl")
       }
       return .success(
         Source(
-          client: .replay(contentsOf: url, clock: clock),
+          client: .replay(contentsOf: url, configuration: configuration, clock: clock),
           description: "the bundled gpsd capture (a walk near Brisbane)",
           isReplay: true))
     } catch {
@@ -100,16 +103,17 @@ enum Sources {
     return Source(client: try load(path, clock: clock), description: path, isReplay: true)
   }
 
-  private static func replayLocation(_ path: String, clock: any Clock<Duration>)
-    throws(SourceError) -> Source<LocationClient>
-  {
+  private static func replayLocation(
+    _ path: String, _ configuration: LocationClient.Configuration, clock: any Clock<Duration>
+  ) throws(SourceError) -> Source<LocationClient> {
     let format = try RecordingFormat.detect(path)
     guard format == .gpsdJSON else {
       throw SourceError.wrongFormat(path: path, format: format, wanted: .gpsdJSON)
     }
     return Source(
-      client: .replay(contentsOf: URL(fileURLWithPath: path), clock: clock), description: path,
-      isReplay: true)
+      client: .replay(
+        contentsOf: URL(fileURLWithPath: path), configuration: configuration, clock: clock),
+      description: path, isReplay: true)
   }
 
   /// A replay that reads the recording as it plays (memory independent of the file's size): a

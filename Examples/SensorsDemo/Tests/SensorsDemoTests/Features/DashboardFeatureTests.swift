@@ -31,8 +31,10 @@ struct DashboardFeatureTests {
     let clock = TestClock()
     let recording = try IMURecording(contentsOf: try #require(Sources.bundledIMURecording))
     let motion = MotionClient.replay(recording: recording, clock: clock)
+    // As `sensors-demo` builds it: the location panel's headings from the motion half's compass.
     let location = LocationClient.replay(
-      contentsOf: try #require(Sources.bundledGPSDCapture), clock: clock)
+      contentsOf: try #require(Sources.bundledGPSDCapture),
+      configuration: .init(compass: .deviceMotion(motion, id: "dashboard-compass")), clock: clock)
     let store = Store(initialState: DashboardFeature.State()) {
       DashboardFeature(motion: motion, location: location)
     }
@@ -53,6 +55,9 @@ struct DashboardFeatureTests {
     let fix = try #require(panel.location)
     #expect(abs(fix.coordinate.latitude - -27.21) < 0.01, "the haicom-305N walk near Brisbane")
     #expect(panel.satellites.count == 12)
+    let heading = try #require(panel.heading, "the compass reported headings")
+    #expect(heading.source == .compass)
+    #expect(heading.trueHeading >= 0, "the replayed fix gave the declination")
     #expect(state.tilt != "—")
 
     store.send(.motion(.stop))
@@ -72,6 +77,7 @@ struct DashboardFeatureTests {
     }
     location.requestWhenInUseAuthorization = { _ in calls.record("requestWhenInUseAuthorization") }
     location.startUpdatingLocation = { _ in calls.record("startUpdatingLocation") }
+    location.startUpdatingHeading = { _ in calls.record("startUpdatingHeading") }
     location.destroy = { _ in calls.record("destroy") }
     let store = TestStore(initialState: DashboardFeature.State()) {
       DashboardFeature(motion: .unimplemented(), location: location)
@@ -92,10 +98,13 @@ struct DashboardFeatureTests {
     // No .location(.onDisappear): setting the panel to nil is enough.
     await store.send(.locationHidden) { $0.location = nil }
     await store.finish()
+    // Authorized, the panel starts fixes and the dashboard its compass headings, concurrently.
+    #expect(calls.names.prefix(2) == ["create", "requestWhenInUseAuthorization"])
     #expect(
-      calls.names == [
-        "create", "requestWhenInUseAuthorization", "startUpdatingLocation", "destroy",
+      calls.names.dropFirst(2).sorted() == [
+        "destroy", "startUpdatingHeading", "startUpdatingLocation",
       ])
+    #expect(calls.names.last == "destroy")
   }
 
   @Test(
