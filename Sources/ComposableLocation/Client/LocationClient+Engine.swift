@@ -27,6 +27,7 @@ extension LocationClient {
         await engine.update(id) { manager in
           manager.isUpdatingHeading = true
           manager.heading.reset()
+          manager.restartsCompass = true
         }
       },
       stopUpdatingHeading: { id in await engine.update(id) { $0.isUpdatingHeading = false } },

@@ -66,7 +66,8 @@ public struct LocationClient: Sendable {
   public var set: @Sendable (AnyHashableSendable, Properties) async -> Void
   /// Starts delivering ``LocationEvent/headingUpdated(_:)``: compass headings when the client has
   /// a ``Configuration/compass``, else the course over ground while moving.
-  /// Calling it again while running delivers the next heading whatever the heading filter says.
+  /// Calling it again while running delivers the next heading whatever the heading filter says
+  /// (and subscribes to the compass afresh).
   public var startUpdatingHeading: @Sendable (AnyHashableSendable) async -> Void
   /// Stops heading updates.
   public var stopUpdatingHeading: @Sendable (AnyHashableSendable) async -> Void

@@ -3,13 +3,17 @@ import SensorsCore
 
 extension LocationEngine {
   /// Starts the compass when the manager updates headings and a compass is configured (again
-  /// when the orientation changed); stops it when headings stop.
+  /// when the orientation changed, or heading updates were started again); stops it when
+  /// headings stop.
   func reconcileCompass(_ id: AnyHashableSendable) async {
     guard var manager = managers[id] else { return }
     let wanted = configuration.compass.flatMap { compass in
       manager.isUpdatingHeading ? (compass, manager.headingOrientation) : nil
     }
-    if let running = manager.compass, running.orientation != wanted?.1 {
+    let restart = manager.restartsCompass
+    manager.restartsCompass = false
+    managers[id] = manager
+    if let running = manager.compass, restart || running.orientation != wanted?.1 {
       manager.compass = nil
       managers[id] = manager
       running.task.cancel()
@@ -30,10 +34,12 @@ extension LocationEngine {
           // live source's own bounded stream is where a slow consumer loses readings.
           if let event { _ = await channel.send(event) }
         }
+        // The source ended (a replayed recording): forget it, so a start opens a new one.
+        await self?.compassEnded(nil, for: id, token: token)
       } catch is CancellationError {
         return
       } catch {
-        await self?.compassFailed(error, for: id, token: token)
+        await self?.compassEnded(error, for: id, token: token)
       }
     }
     manager.compass = (task, orientation, token)
@@ -51,10 +57,11 @@ extension LocationEngine {
     return (event, manager.channel)
   }
 
-  private func compassFailed(_ error: any Error, for id: AnyHashableSendable, token: Int) {
+  /// Forgets the manager's compass subscription `token` once it ended, reporting `error`.
+  private func compassEnded(_ error: (any Error)?, for id: AnyHashableSendable, token: Int) {
     guard var manager = managers[id], manager.compass?.token == token else { return }
     manager.compass = nil
-    manager.emit(.failed(.compassFailed(reason: "\(error)")))
+    if let error { manager.emit(.failed(.compassFailed(reason: "\(error)"))) }
     managers[id] = manager
   }
 }

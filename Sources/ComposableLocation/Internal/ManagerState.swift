@@ -36,6 +36,8 @@ struct ManagerState {
   var headingOrientation = HeadingOrientation.portrait
   /// The running compass subscription, the orientation it was started for, and its token.
   var compass: (task: Task<Void, Never>, orientation: HeadingOrientation, token: Int)?
+  /// Whether the next reconciliation restarts the compass (heading updates were started again).
+  var restartsCompass = false
   /// The declination at the latest fix, degrees east, for compass true headings.
   var declination: Double?
   /// Events this manager's stream dropped because its consumer fell behind.

@@ -43,7 +43,8 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   case unimplemented(endpoint: String)
   /// The compass source (``LocationClient/Configuration/compass``) failed; `reason` is its
   /// error's description (the source's error type belongs to a module this one does not
-  /// import). Headings stop until ``LocationClient/startUpdatingHeading`` is called again.
+  /// import). Compass headings stop until the manager's heading updates or settings are touched
+  /// again (``LocationClient/startUpdatingHeading``, ``LocationClient/set``), which restarts it.
   case compassFailed(reason: String)
 
   /// What went wrong and what to do about it, for a person (a log line, an alert).

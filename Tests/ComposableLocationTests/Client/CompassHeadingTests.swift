@@ -160,3 +160,21 @@ import Testing
     #expect(fix.geographicPosition == nil)
   }
 }
+
+extension CompassHeadingTests {
+  @Test func aCompassThatEndsIsOpenedAgainByTheNextStart() async throws {
+    let (compass, client) = Self.clientWithoutFixes()
+    var events = await client.create(id: ID()).makeAsyncIterator()
+    await client.startUpdatingHeading(id: ID())
+    await compass.streams[0].waitForConsumer()
+    compass.streams[0].yield(Self.reading(1))
+    #expect(await Self.headings(&events, count: 1).first?.magneticHeading == 1)
+    compass.streams[0].finish()
+    // The end is not an error; the next start subscribes again (it always does).
+    await client.startUpdatingHeading(id: ID())
+    await compass.streams[1].waitForConsumer()
+    compass.streams[1].yield(Self.reading(2))
+    #expect(await Self.headings(&events, count: 1).first?.magneticHeading == 2)
+    await client.destroy(id: ID())
+  }
+}
