@@ -1,3 +1,5 @@
+import SensorsCore
+
 extension Store {
   /// A store for a child feature: it reads a slice of this store's state and sends child actions
   /// through this store, so a view or a task can work with the child alone.
@@ -53,7 +55,7 @@ private func distinctSlices<State: Sendable, Slice: Equatable & Sendable>(
 ) -> AsyncStream<Slice> {
   let (stream, continuation) = AsyncStream.makeStream(
     of: Slice.self, bufferingPolicy: .bufferingNewest(1))
-  let pump = Task {
+  let pump = Task.inheritingExecutor {
     var last: Slice?
     for await state in states {
       let next = slice(state)

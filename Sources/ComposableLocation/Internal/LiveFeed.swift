@@ -1,4 +1,5 @@
 import GPSD
+import SensorsCore
 import Synchronization
 
 /// The live backend's feed: one ``GPSDConnection`` per opened stream, its events translated.
@@ -49,7 +50,7 @@ enum LiveFeed {
     let address = "\(configuration.host):\(configuration.port)"
     // The translation task ends when the connection's events do: after gpsd gives up, or after
     // `cancel()` below.
-    Task {
+    Task.inheritingExecutor {
       var translator = ConnectionTranslator(address: address)
       var release: String?
       for await event in connection.events {
@@ -94,7 +95,7 @@ enum LiveFeed {
     let outcome = ProbeOutcome()
     let (feed, connection) = start(
       configuration: configuration, clock: clock, probe: outcome, capture: capture)
-    let timer = Task {
+    let timer = Task.inheritingExecutor {
       do { try await clock.sleep(for: timeout) } catch { return }
       outcome.resolve(
         .unavailable(
@@ -108,7 +109,7 @@ enum LiveFeed {
       await connection.close()
       return result
     }
-    let expiry = Task {
+    let expiry = Task.inheritingExecutor {
       do { try await clock.sleep(for: timeout) } catch { return }
       await parked.expire(connection)
     }

@@ -13,6 +13,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let limit = timeout ?? self.timeout
+    await settle()
     let store = self.store
     let skipped = settings.withLock(\.skippedEffects)
     let finished = await waitWithTimeout(limit, clock: timeoutClock) {
@@ -41,7 +42,7 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.yield()
+    await settle()
     let received = log.received
     guard let last = received.last else {
       if strict {
@@ -79,7 +80,7 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.yield()
+    await settle()
     let running = store.inFlightEffects
     let newlySkipped = settings.withLock { settings in
       let new = running.filter { !settings.skippedEffects.contains($0.key) }

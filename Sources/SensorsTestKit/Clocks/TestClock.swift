@@ -75,7 +75,7 @@ public final class TestClock: Clock, Sendable {
   /// has already passed; a deadline equal to ``now`` waits for the next advance.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let token = state.withLock { $0.beginSleep() }
+    let token = state.withLock { $0.beginSleep(on: SerialTestExecutor.current) }
     defer { state.withLock { $0.endSleep(token) }?.resume() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
@@ -167,7 +167,7 @@ public final class TestClock: Clock, Sendable {
   /// this clock: swift-clocks' `checkSuspension()`, for the end of a test that must leave no
   /// timer behind.
   public func checkSuspension() async throws {
-    await yieldToOthers()
+    await settle(after: nil)
     let pending = state.withLock { $0.hasPendingSleeps ? $0.pendingDeadlines : nil }
     if let pending { throw SuspensionError(deadlines: pending) }
   }
@@ -197,14 +197,13 @@ public final class TestClock: Clock, Sendable {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    await yieldToOthers()
-    while let wake = state.withLock({ $0.wakeEarliestOrMove(to: deadline) }) {
-      for continuation in wake.continuations { continuation.resume() }
+    await settle(after: nil)
+    while let wake = state.withLock({ $0.wakeNextOrMove(to: deadline) }) {
+      wake.continuation.resume()
       for watcher in wake.watchers { watcher.resume(returning: true) }
-      for token in wake.tokens { await waitUntilRunning(token) }
-      await yieldToOthers()
+      await waitUntilRunning(wake.token)
+      await settle(after: wake)
     }
-    await yieldToOthers()
   }
 
   /// Advances time until no task sleeps on the clock any more, up to `limit` from now (so a timer
@@ -217,7 +216,7 @@ public final class TestClock: Clock, Sendable {
     column: UInt = #column
   ) async {
     let end = now.advanced(by: limit)
-    await yieldToOthers()
+    await settle(after: nil)
     while let next = pendingDeadlines.first {
       guard next <= end else {
         reportIssue(
@@ -236,6 +235,17 @@ public final class TestClock: Clock, Sendable {
       let waits = state.withLock { $0.awaitRunning(token, acknowledge) }
       if !waits { acknowledge.resume() }
     }
+  }
+
+  /// Lets what a wake set off run until it waits again on something the test controls.
+  ///
+  /// Tasks on serial test executors (a `TestStore`'s effects, and the replays and timers they
+  /// start) are drained: the advance goes on once none of those executors has anything left to
+  /// run, however long the chain of work a wake started. A sleeper on the global pool gets
+  /// ``yieldsPerStep`` yields instead, the best that pool allows.
+  private func settle(after wake: TestClockStateMachine.Wake?) async {
+    if wake == nil || wake?.executor == nil { await yieldToOthers() }
+    await SerialTestExecutor.drain(Array(state.withLock(\.executors).values))
   }
 
   private func yieldToOthers() async {
