@@ -53,7 +53,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   let timeoutClock: any Clock<Duration>
   /// Where the store's effects run while ``useSerialExecutor`` is on: the executor of the
   /// enclosing ``withSerialExecutor(_:isolation:operation:)``, or one of the store's own.
-  let executor: SerialTestExecutor
+  public let executor: SerialTestExecutor
   let origin: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   /// Creates a test store running `reducer` from `initialState`.
