@@ -17,11 +17,16 @@ import Synchronization
 ///   moves ``now`` to or past its deadline, and ``now`` equals that deadline while it wakes.
 /// - A deadline equal to ``now`` (`sleep(for: .zero)`) suspends until the next advance, even
 ///   `advance(by: .zero)`; only a deadline already passed returns at once.
-/// - An advance wakes sleepers one deadline at a time, earliest first (ties in the order the
-///   sleeps began). After each wake it waits until the woken tasks run again, then yields, so
-///   a woken task that sleeps again before the advance's end is woken at its new deadline
-///   before any later one: one big step wakes the same sleeps, in the same order, as many
-///   small ones.
+/// - An advance wakes sleepers one at a time, earliest deadline first; sleepers due at the same
+///   instant wake in the order their sleeps began. After each wake it lets the woken task run
+///   until it waits again, so a woken task that sleeps again before the advance's end is woken
+///   at its new deadline before any later one: one big step wakes the same sleeps, in the same
+///   order, as many small ones.
+/// - "Until it waits again" is exact for tasks on a ``SerialTestExecutor`` (a `TestStore`'s
+///   effects, and the replays and timers they start): the advance drains those executors, so
+///   when it returns, replayed samples have been delivered and reduced, and the effects those
+///   actions started have started, and slept on the clock if they sleep. A sleeper on the global
+///   pool gets ``init(now:yieldsPerStep:)``'s yields instead, the best that pool allows.
 /// - Cancelling a sleeping task makes its sleep throw `CancellationError` at once.
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: the offset from its start.
@@ -51,8 +56,9 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameters:
   ///   - now: The starting time.
-  ///   - yieldsPerStep: How many times an advance yields after a woken task runs again, so it
-  ///     can finish its reaction (and sleep again) before time moves on.
+  ///   - yieldsPerStep: How many times an advance yields after a woken task on the global pool
+  ///     runs again, so it can finish its reaction (and sleep again) before time moves on. Tasks
+  ///     on a ``SerialTestExecutor`` need none: the advance drains their executor.
   public init(now: Instant = Instant(), yieldsPerStep: Int = 20) {
     self.state = Mutex(TestClockStateMachine(now: now))
     self.yieldsPerStep = yieldsPerStep
@@ -178,9 +184,10 @@ public final class TestClock: Clock, Sendable {
     await advance(to: now.advanced(by: duration))
   }
 
-  /// Moves time forward to `deadline`, waking sleepers one deadline at a time, in order. After
-  /// each wake it waits until the woken tasks run again and yields, so what they do (and the
-  /// sleeps they begin) happens before time moves past their instant.
+  /// Moves time forward to `deadline`, waking sleepers one at a time, in deadline order (ties in
+  /// the order their sleeps began). After each wake it waits until the woken task runs again and
+  /// everything on the serial test executors has run until it waits, so what the wake set off
+  /// (and the sleeps it began) happens before time moves past its instant.
   ///
   /// Moving backwards is a test bug: it is reported and time stays where it is.
   public func advance(

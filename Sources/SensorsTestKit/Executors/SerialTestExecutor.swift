@@ -36,6 +36,7 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
     let job = UnownedJob(job)
     state.withLock { $0.enqueued() }
     queue.async { [self] in
+      state.withLock { $0.starting(on: currentThreadID()) }
       job.runSynchronously(on: asUnownedTaskExecutor())
       let waiters = state.withLock { $0.finished() }
       for waiter in waiters { waiter.resume() }
@@ -45,8 +46,11 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
   /// Whether no job is enqueued or running right now.
   public var isIdle: Bool { state.withLock { $0.pendingJobs == 0 } }
 
-  /// The number of jobs that have run to their end since the executor was made.
-  var finishedJobs: UInt64 { state.withLock(\.finishedJobs) }
+  /// Whether nothing is enqueued or running here but the caller's own job.
+  private var isIdleApartFromCaller: Bool {
+    let thread = currentThreadID()
+    return state.withLock { $0.isIdle(apartFrom: thread) }
+  }
 
   /// Returns once no job is enqueued or running: every task on this executor has suspended on
   /// something outside it (a clock, a stream the test feeds, another thread) or ended.
@@ -65,14 +69,13 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
   }
 
   /// Drains `executors` until none runs anything more: each in turn until idle, again until a
-  /// whole round finds every one idle with no job run meanwhile (work on one may wake another).
+  /// whole round finds every one idle already (work on one may wake another). A caller running
+  /// on one of them does not wait for itself.
   package static func drain(_ executors: [SerialTestExecutor]) async {
-    guard !executors.isEmpty else { return }
-    while true {
-      let before = executors.reduce(0) { $0 &+ $1.finishedJobs }
-      for executor in executors { await executor.waitUntilIdle() }
-      let after = executors.reduce(0) { $0 &+ $1.finishedJobs }
-      if before == after, executors.allSatisfy(\.isIdle) { return }
+    var busy = executors.filter { !$0.isIdleApartFromCaller }
+    while !busy.isEmpty {
+      for executor in busy { await executor.waitUntilIdle() }
+      busy = executors.filter { !$0.isIdleApartFromCaller }
     }
   }
 }

@@ -5,9 +5,9 @@
 struct SerialTestExecutorState {
   /// Jobs enqueued and not yet finished (the one running included).
   private(set) var pendingJobs = 0
-  /// Jobs finished since the executor was made: a drain compares it before and after to learn
-  /// whether anything ran meanwhile.
-  private(set) var finishedJobs: UInt64 = 0
+  /// The thread running a job right now, if any: a task asking from inside a job is not
+  /// waiting for itself.
+  private(set) var runningThread: UInt?
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// A job was enqueued.
@@ -15,10 +15,21 @@ struct SerialTestExecutorState {
     pendingJobs += 1
   }
 
+  /// A job starts on `thread`.
+  mutating func starting(on thread: UInt) {
+    runningThread = thread
+  }
+
+  /// Whether nothing but the job running on `thread` (the caller's own, if it runs here) is
+  /// enqueued or running.
+  func isIdle(apartFrom thread: UInt) -> Bool {
+    pendingJobs == 0 || (pendingJobs == 1 && runningThread == thread)
+  }
+
   /// A job finished: returns the waiters to resume if that left the executor idle.
   mutating func finished() -> [CheckedContinuation<Void, Never>] {
     pendingJobs -= 1
-    finishedJobs &+= 1
+    runningThread = nil
     guard pendingJobs == 0 else { return [] }
     defer { idleWaiters = [] }
     return idleWaiters
