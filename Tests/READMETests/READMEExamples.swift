@@ -269,6 +269,27 @@ func replayClients() throws -> (MotionClient, LocationClient) {
   await motion.destroy(id: "table")
 }
 
+@Test func recordingAReplayThroughATestStore() async throws {
+  let clock = TestClock()
+  let walk = try IMURecording(
+    csv: """
+      t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z
+      0.00,0,0,0,0,0,9.80665
+      0.01,0,0,0,0,0,9.80665
+      0.02,0,0,0,0,0,9.80665
+      """)
+  let store = TestStore(initialState: Recorder.State()) {
+    Recorder(motion: .replay(recording: walk, clock: clock))
+  }
+  store.exhaustivity = .off  // the updates come from the filter: receive them by case
+  await store.send(.recordingButtonTapped) { $0.isRecording = true }
+  await clock.advance(by: .seconds(1))  // one big advance: every row delivered and reduced
+  await store.receive(Recorder.Action.motionUpdate)
+  #expect(store.stateAfterReceivedActions.zs.count == 3)
+  await store.send(.recordingButtonTapped) { $0.isRecording = false }
+  await store.finish()
+}
+
 // MARK: - Units and reference frames
 
 func unitsAndFrames(_ update: DeviceMotion) -> String {

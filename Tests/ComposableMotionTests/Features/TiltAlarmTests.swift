@@ -76,6 +76,21 @@ import Testing
     await store.finish()
   }
 
+  /// The example of the "Testing with clocks" article, kept compiling and passing here.
+  @Test func aTiltHeldHalfASecondRaisesTheAlarm() async {
+    let tippedAfterTwoSeconds = TiltAlarm.recording
+    let clock = TestClock()
+    let store = TestStore(initialState: TiltAlarm.State()) {
+      TiltAlarm(motion: .replay(recording: tippedAfterTwoSeconds, clock: clock), clock: clock)
+    }
+    store.exhaustivity = .off
+    await store.send(.armTapped) { $0.isArmed = true }
+    await clock.advance(by: .seconds(7))  // every row delivered and reduced, timers included
+    await store.receive(TiltAlarm.Action.holdElapsed) { $0.alarm = true }
+    await store.receive(TiltAlarm.Action.motionFinished) { $0.finished = true }
+    await store.finish()
+  }
+
   @Test(.tags(.stress)) func bigAndSmallStepsAgreeInTwoHundredRuns() async {
     let reference = await Self.run(steps: [.seconds(7)])
     #expect(reference.final.alarm)
