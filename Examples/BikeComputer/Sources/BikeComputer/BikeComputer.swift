@@ -155,7 +155,7 @@ public struct BikeComputer: Reducer {
   /// usable accuracy are ignored.
   static func ride(to fix: Location, in state: inout State) {
     guard let accuracy = fix.horizontalAccuracy, accuracy <= worstUsableAccuracy else { return }
-    if let last = state.lastFix, let leg = try? last.distance(from: fix) {
+    if let last = state.lastFix, let leg = try? last.coordinate.distance(to: fix.coordinate) {
       state.distance += leg
     }
     state.lastFix = fix
