@@ -97,7 +97,7 @@ let package = Package(
       name: "READMETests",
       dependencies: [
         "ComposableStore", "ComposableMotion", "ComposableLocation", "ComposableSensorsTesting",
-        "SensorsSampleData",
+        "SensorsSampleData", "SensorsTestSupport",
       ]
     ),
     .testTarget(

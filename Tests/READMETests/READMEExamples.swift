@@ -68,7 +68,7 @@ struct Recorder: Reducer {
 }
 
 func recordFromARecording() async throws {
-  let recording = try IMURecording(contentsOf: URL(fileURLWithPath: "walk.csv"))
+  let recording = try IMURecording(contentsOf: "walk.csv")
   let store = Store(initialState: Recorder.State()) {
     Recorder(motion: .replay(recording: recording))
   }
@@ -245,9 +245,9 @@ func liveLocation() -> LocationClient {
 // MARK: - Replay backends
 
 func replayClients() throws -> (MotionClient, LocationClient) {
-  let walk = try IMURecording(contentsOf: URL(fileURLWithPath: "walk.csv"))
+  let walk = try IMURecording(contentsOf: "walk.csv")
   let motion = MotionClient.replay(recording: walk, clock: ContinuousClock())
-  let location = LocationClient.replay(contentsOf: URL(fileURLWithPath: "drive.jsonl"))
+  let location = LocationClient.replay(contentsOf: "drive.jsonl")
   return (motion, location)
 }
 

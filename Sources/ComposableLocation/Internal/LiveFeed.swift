@@ -11,7 +11,7 @@ import Synchronization
 enum LiveFeed {
   static func make(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, probeTimeout: Duration,
-    capture: GPSDCaptureWriter? = nil
+    epochTimeout: Duration, capture: GPSDCaptureWriter? = nil
   )
     -> LocationFeed
   {
@@ -19,12 +19,15 @@ enum LiveFeed {
     return LocationFeed(
       open: {
         parked.take()
-          ?? start(configuration: configuration, clock: clock, probe: nil, capture: capture).feed
+          ?? start(
+            configuration: configuration, clock: clock, epochTimeout: epochTimeout, probe: nil,
+            capture: capture
+          ).feed
       },
       probe: {
         await probe(
-          configuration: configuration, clock: clock, timeout: probeTimeout, parked: parked,
-          capture: capture)
+          configuration: configuration, clock: clock, timeout: probeTimeout,
+          epochTimeout: epochTimeout, parked: parked, capture: capture)
       }
     )
   }
@@ -33,7 +36,7 @@ enum LiveFeed {
   /// accepted the WATCH request.
   private static func start(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>,
-    probe: ProbeOutcome?, capture: GPSDCaptureWriter?
+    epochTimeout: Duration, probe: ProbeOutcome?, capture: GPSDCaptureWriter?
   ) -> (feed: FeedStream, connection: GPSDConnection) {
     let connection: GPSDConnection
     let captured = capture?.connectionOpened()
@@ -50,25 +53,55 @@ enum LiveFeed {
     let address = "\(configuration.host):\(configuration.port)"
     // The translation task ends when the connection's events do: after gpsd gives up, or after
     // `cancel()` below.
+    // The connection's events and the epoch timer's ticks, in one order.
+    let (steps, stepper) = AsyncStream.makeStream(
+      of: LiveStep.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
+    Task.inheritingExecutor {
+      for await event in connection.events {
+        if case .dropped = stepper.yield(.event(event)) { dropped.add(1) }
+      }
+      stepper.finish()
+    }
     Task.inheritingExecutor {
       var translator = ConnectionTranslator(address: address)
       var release: String?
-      for await event in connection.events {
-        if let probe {
-          switch event {
-          case .report(.version(let version)): release = version.release
-          case .state(.watching): probe.resolve(.authorized(release: release))
-          case .state(.unavailable(let error)):
-            probe.resolve(ConnectionTranslator.probeResult(error, address: address))
-          default: break
-          }
-        }
-        for input in translator.inputs(for: event) {
+      var timer: (generation: UInt64, task: Task<Void, Never>)?
+      func deliver(_ inputs: [FeedInput]) {
+        for input in inputs {
           if case .dropped = continuation.yield(input) {
             dropped.add(1)
           }
         }
       }
+      for await step in steps {
+        switch step {
+        case .event(let event):
+          if let probe {
+            switch event {
+            case .report(.version(let version)): release = version.release
+            case .state(.watching): probe.resolve(.authorized(release: release))
+            case .state(.unavailable(let error)):
+              probe.resolve(ConnectionTranslator.probeResult(error, address: address))
+            default: break
+            }
+          }
+          deliver(translator.inputs(for: event))
+        case .epochTimedOut(let generation):
+          deliver(translator.epochTimedOut(generation: generation))
+        }
+        // A fix held for merging is delivered at the latest `epochTimeout` after its first TPV,
+        // when gpsd sends nothing that ends it sooner (the receiver's last fix, a quiet link).
+        if let held = translator.heldEpoch, held != timer?.generation {
+          timer?.task.cancel()
+          let task = Task.inheritingExecutor {
+            do { try await clock.sleep(for: epochTimeout) } catch { return }
+            stepper.yield(.epochTimedOut(generation: held))
+          }
+          timer = (held, task)
+        }
+      }
+      timer?.task.cancel()
+      deliver(translator.finish())
       probe?.resolve(.unavailable(.serviceUnavailable(address: address, cause: .closedByPeer)))
       if let captured { capture?.connectionClosed(captured) }
       continuation.finish()
@@ -90,11 +123,12 @@ enum LiveFeed {
   /// connection is parked for the next `open`; any other is closed before this returns.
   static func probe(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, timeout: Duration,
-    parked: ParkedFeed, capture: GPSDCaptureWriter?
+    epochTimeout: Duration, parked: ParkedFeed, capture: GPSDCaptureWriter?
   ) async -> ProbeResult {
     let outcome = ProbeOutcome()
     let (feed, connection) = start(
-      configuration: configuration, clock: clock, probe: outcome, capture: capture)
+      configuration: configuration, clock: clock, epochTimeout: epochTimeout, probe: outcome,
+      capture: capture)
     let timer = Task.inheritingExecutor {
       do { try await clock.sleep(for: timeout) } catch { return }
       outcome.resolve(
@@ -116,6 +150,13 @@ enum LiveFeed {
     await parked.park(feed, connection: connection, expiry: expiry)
     return result
   }
+}
+
+/// What the live feed's translating task handles, in order.
+private enum LiveStep: Sendable {
+  case event(GPSDConnection.Event)
+  /// The epoch timer of this generation fired.
+  case epochTimedOut(generation: UInt64)
 }
 
 /// The first answer a probe gets (accepted, refused, timed out), awaited once.

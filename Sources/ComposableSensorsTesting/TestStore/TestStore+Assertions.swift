@@ -10,6 +10,10 @@ extension TestStore {
   ///     `{ $0.count = 1 }`. Leave it out when the state must not change: a closure that changes
   ///     nothing fails the test ("Expected state to change…"). While it runs, ``state`` is still
   ///     the state before `action`.
+  ///   - fileID: The file a failure is reported in: the caller's, by default.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line a failure is reported at.
+  ///   - column: The column a failure is reported at.
   /// - Returns: The action's effects, to await or cancel.
   @discardableResult
   public func send(

@@ -34,7 +34,12 @@ extension TestStore {
   /// store is exhaustive or `.off(showSkippedAssertions: true)`: the test passes, and its
   /// results list what it chose not to check.
   ///
-  /// - Parameter strict: Fail if there was nothing to skip.
+  /// - Parameters:
+  ///   - strict: Fail if there was nothing to skip.
+  ///   - fileID: The file a failure is reported in: the caller's, by default.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line a failure is reported at.
+  ///   - column: The column a failure is reported at.
   public func skipReceivedActions(
     strict: Bool = false,
     fileID: StaticString = #fileID,
@@ -72,7 +77,12 @@ extension TestStore {
   /// them received), and releasing the store cancels them. To stop an effect, send the action
   /// that cancels it, or cancel the ``TestStoreTask`` its `send` returned.
   ///
-  /// - Parameter strict: Fail if no effect was running.
+  /// - Parameters:
+  ///   - strict: Fail if no effect was running.
+  ///   - fileID: The file a failure is reported in: the caller's, by default.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line a failure is reported at.
+  ///   - column: The column a failure is reported at.
   public func skipInFlightEffects(
     strict: Bool = false,
     fileID: StaticString = #fileID,

@@ -58,8 +58,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 
   /// Creates a test store running `reducer` from `initialState`.
   ///
-  /// - Parameter timeoutClock: The clock for ``timeout``; real time unless a test of the test
-  ///   store itself needs otherwise.
+  /// - Parameters:
+  ///   - initialState: The state the test starts from.
+  ///   - reducer: The feature under test.
+  ///   - timeoutClock: The clock for ``timeout``; real time unless a test of the test store
+  ///     itself needs otherwise.
+  ///   - fileID: The file a failure is reported in: the caller's, by default.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line a failure is reported at.
+  ///   - column: The column a failure is reported at.
   public init<R: Reducer<State, Action>>(
     initialState: State,
     reducer: sending R,

@@ -1,5 +1,5 @@
 /// An ordered collection of identifiable elements with constant-time lookup by id: the state of
-/// a list of child features, run by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
+/// a list of child features, run by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``.
 ///
 /// ```swift
 /// struct State: Equatable {
@@ -110,8 +110,10 @@ where Element.ID == ID {
 
   /// Inserts `element` at `index` if its id is absent; O(n).
   ///
-  /// - Parameter index: A position from `startIndex` to `endIndex`; a position outside is
-  ///   clamped to the nearest end.
+  /// - Parameters:
+  ///   - element: The element to insert.
+  ///   - index: A position from `startIndex` to `endIndex`; a position outside is clamped to the
+  ///     nearest end.
   /// - Returns: Whether it was inserted, and the position of the element with its id.
   @inlinable
   @discardableResult

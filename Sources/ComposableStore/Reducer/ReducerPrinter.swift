@@ -1,6 +1,6 @@
 import Synchronization
 
-/// How ``Reducer/_printChanges(_:)`` reports each action: the action and the state before and
+/// How `Reducer._printChanges(_:)` reports each action: the action and the state before and
 /// after it.
 ///
 /// ```swift
