@@ -156,11 +156,11 @@ where Element.ID == ID {
     try _elements.removeAll(where: shouldBeRemoved)
   }
 
-  /// Removes every element.
+  /// Removes every element, keeping the storage allocated if `keepCapacity` is `true`.
   @inlinable
-  public mutating func removeAll() {
-    _elements.removeAll()
-    _positions.removeAll()
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    _elements.removeAll(keepingCapacity: keepCapacity)
+    _positions.removeAll(keepingCapacity: keepCapacity)
   }
 
   /// Moves the elements at `source` so they come before the element at `destination`, in the
@@ -233,9 +233,6 @@ extension IdentifiedArray: RandomAccessCollection {
   @inlinable public var startIndex: Int { _elements.startIndex }
   /// The position after the last element.
   @inlinable public var endIndex: Int { _elements.endIndex }
-
-  /// The element at `position`.
-  @inlinable public subscript(position: Int) -> Element { _elements[position] }
 
   /// The position of the element with `id`, in O(1).
   @inlinable
