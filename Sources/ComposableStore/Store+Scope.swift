@@ -1,5 +1,3 @@
-import SensorsCore
-
 extension Store {
   /// A store for a child feature: it reads a slice of this store's state and sends child actions
   /// through this store, so a view or a task can work with the child alone.
