@@ -51,9 +51,8 @@ enum LiveFeed {
       of: FeedInput.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
     let dropped = DropCounter()
     let address = "\(configuration.host):\(configuration.port)"
-    // The translation task ends when the connection's events do: after gpsd gives up, or after
-    // `cancel()` below.
-    // The connection's events and the epoch timer's ticks, in one order.
+    // The connection's events and the epoch timer's ticks, in one order. The translation task
+    // ends when the connection's events do: after gpsd gives up, or after `cancel()` below.
     let (steps, stepper) = AsyncStream.makeStream(
       of: LiveStep.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
     Task.inheritingExecutor {
@@ -63,46 +62,9 @@ enum LiveFeed {
       stepper.finish()
     }
     Task.inheritingExecutor {
-      var translator = ConnectionTranslator(address: address)
-      var release: String?
-      var timer: (generation: UInt64, task: Task<Void, Never>)?
-      func deliver(_ inputs: [FeedInput]) {
-        for input in inputs {
-          if case .dropped = continuation.yield(input) {
-            dropped.add(1)
-          }
-        }
-      }
-      for await step in steps {
-        switch step {
-        case .event(let event):
-          if let probe {
-            switch event {
-            case .report(.version(let version)): release = version.release
-            case .state(.watching): probe.resolve(.authorized(release: release))
-            case .state(.unavailable(let error)):
-              probe.resolve(ConnectionTranslator.probeResult(error, address: address))
-            default: break
-            }
-          }
-          deliver(translator.inputs(for: event))
-        case .epochTimedOut(let generation):
-          deliver(translator.epochTimedOut(generation: generation))
-        }
-        // A fix held for merging is delivered at the latest `epochTimeout` after its first TPV,
-        // when gpsd sends nothing that ends it sooner (the receiver's last fix, a quiet link).
-        if let held = translator.heldEpoch, held != timer?.generation {
-          timer?.task.cancel()
-          let task = Task.inheritingExecutor {
-            do { try await clock.sleep(for: epochTimeout) } catch { return }
-            stepper.yield(.epochTimedOut(generation: held))
-          }
-          timer = (held, task)
-        }
-      }
-      timer?.task.cancel()
-      deliver(translator.finish())
-      probe?.resolve(.unavailable(.serviceUnavailable(address: address, cause: .closedByPeer)))
+      await translate(
+        steps, into: continuation, dropped: dropped, address: address, probe: probe,
+        epochTimer: EpochTimer(clock: clock, timeout: epochTimeout, stepper: stepper))
       if let captured { capture?.connectionClosed(captured) }
       continuation.finish()
     }
@@ -117,6 +79,43 @@ enum LiveFeed {
       inputs: stream,
       dropped: { dropped.value + connection.droppedEventCount })
     return (feed, connection)
+  }
+
+  /// Turns the connection's events (and the epoch timer's ticks) into feed inputs until they
+  /// end, answering `probe` once gpsd accepts or refuses the WATCH request.
+  private static func translate(
+    _ steps: AsyncStream<LiveStep>, into continuation: AsyncStream<FeedInput>.Continuation,
+    dropped: DropCounter, address: String, probe: ProbeOutcome?, epochTimer: EpochTimer
+  ) async {
+    var translator = ConnectionTranslator(address: address)
+    var release: String?
+    var timer = epochTimer
+    func deliver(_ inputs: [FeedInput]) {
+      for input in inputs {
+        if case .dropped = continuation.yield(input) { dropped.add(1) }
+      }
+    }
+    for await step in steps {
+      switch step {
+      case .event(let event):
+        if let probe {
+          switch event {
+          case .report(.version(let version)): release = version.release
+          case .state(.watching): probe.resolve(.authorized(release: release))
+          case .state(.unavailable(let error)):
+            probe.resolve(ConnectionTranslator.probeResult(error, address: address))
+          default: break
+          }
+        }
+        deliver(translator.inputs(for: event))
+      case .epochTimedOut(let generation):
+        deliver(translator.epochTimedOut(generation: generation))
+      }
+      timer.arm(for: translator.heldEpoch)
+    }
+    timer.cancel()
+    deliver(translator.finish())
+    probe?.resolve(.unavailable(.serviceUnavailable(address: address, cause: .closedByPeer)))
   }
 
   /// Connects and reports whether gpsd accepted a JSON watch within `timeout`. An accepted
@@ -157,6 +156,40 @@ private enum LiveStep: Sendable {
   case event(GPSDConnection.Event)
   /// The epoch timer of this generation fired.
   case epochTimedOut(generation: UInt64)
+}
+
+/// Delivers a fix held for merging at the latest `timeout` after its first TPV (on the injected
+/// clock), when gpsd sends nothing that ends its epoch sooner: the receiver's last fix, a quiet
+/// link. One timer at a time, for the epoch held now.
+private struct EpochTimer {
+  let clock: any Clock<Duration>
+  let timeout: Duration
+  let stepper: AsyncStream<LiveStep>.Continuation
+  private var running: (generation: UInt64, task: Task<Void, Never>)?
+
+  init(clock: any Clock<Duration>, timeout: Duration, stepper: AsyncStream<LiveStep>.Continuation) {
+    self.clock = clock
+    self.timeout = timeout
+    self.stepper = stepper
+  }
+
+  /// Starts the timer for the epoch of generation `held`, unless it runs already; nil (no epoch
+  /// held) leaves a finished epoch's timer to fire into nothing.
+  mutating func arm(for held: UInt64?) {
+    guard let held, held != running?.generation else { return }
+    running?.task.cancel()
+    let (clock, timeout, stepper) = (clock, timeout, stepper)
+    let task = Task.inheritingExecutor {
+      do { try await clock.sleep(for: timeout) } catch { return }
+      stepper.yield(.epochTimedOut(generation: held))
+    }
+    running = (held, task)
+  }
+
+  /// Stops the running timer.
+  func cancel() {
+    running?.task.cancel()
+  }
 }
 
 /// The first answer a probe gets (accepted, refused, timed out), awaited once.

@@ -71,6 +71,20 @@ struct LocationFeatureTests {
     await store.finish()
   }
 
+  @Test("a replay's link names what it replays, not a live gpsd and device")
+  func replayLinkSaysReplay() {
+    #expect(LocationFeature.describe(.connected(release: "3.22")) == "connected (gpsd 3.22)")
+    #expect(
+      LocationFeature.describe(.connected(release: "3.22"), isReplay: true)
+        == "replaying a capture of gpsd 3.22")
+    #expect(
+      LocationFeature.describe(.deviceActivated(device: "/dev/pts/1"), isReplay: true)
+        == "recorded device /dev/pts/1")
+    var state = LocationFeature.State(isReplay: true)
+    state.service = .deviceActivated(device: "/dev/pts/1")
+    #expect(LocationFeature.linkRows(state).first?.contains("recorded device /dev/pts/1") == true)
+  }
+
   @Test("gpsd unavailable is not the end: the run goes on while the client reconnects")
   func unavailableIsNotTheEnd() async {
     let store = TestStore(initialState: LocationFeature.State()) {
