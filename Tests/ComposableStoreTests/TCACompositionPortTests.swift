@@ -311,6 +311,12 @@ private struct SomeError: Error, Equatable {}
     #expect(store.state == 1)
   }
 
+  @Test func aTestStoreTakesAReducerBuiltOutsideTheBuilderClosure() async {
+    let feature = Feature()
+    let store = TestStoreOf<Feature>(initialState: Feature.State()) { feature }
+    await store.send(.child1(.incrementButtonTapped)) { $0.child1.count = 1 }
+  }
+
   /// A store whose state counts the actions sent.
   private func counterStore() -> Store<Int, Void> {
     Store(initialState: 0) {
