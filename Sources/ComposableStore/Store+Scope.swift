@@ -60,7 +60,7 @@ extension Store {
     isDuplicate: (@Sendable (ChildState, ChildState) -> Bool)?
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      forwardingTo: StoreForwarding(
+      forwardingTo: StoreOperations(
         send: { [self] action in send(toChildAction(action)) },
         state: { [self] in toChildState(state) },
         observe: { [self] observer in

@@ -31,14 +31,13 @@ import Synchronization
 /// See <doc:Performance> for the measurements behind this choice, and <doc:DifferencesFromTCA>
 /// for what deliberately differs.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-  /// A store runs its own reducer, or forwards to a parent store (the seam for scoping).
-  @usableFromInline
-  enum Backing: Sendable {
-    case root(StoreRoot<State, Action>)
-    case scoped(StoreForwarding<State, Action>)
-  }
-
-  @usableFromInline let backing: Backing
+  /// The reducer and runtime of a store that runs its own reducer; `nil` for a scoped store,
+  /// which forwards to its parent (the seam for scoping). `send` and `state` reach it directly,
+  /// by optional chaining: binding it, or keeping it in an enum, costs each `send` a retain and
+  /// a release.
+  @usableFromInline let root: StoreRoot<State, Action>?
+  /// What the store does: a root store's own operations, or a scope's, mapped onto its parent's.
+  @usableFromInline let operations: StoreOperations<State, Action>
 
   /// Creates a store that starts in `initialState` and runs `reducer` for every action.
   @inlinable
@@ -77,14 +76,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ) {
     let root = StoreRoot(
       state: initialState, reduce: reduce, reportIssue: reportUnhandled ?? printRuntimeWarning)
-    self.backing = .root(root)
-    // Effects hold the root weakly: releasing the store (its only owner) cancels them.
-    let deliver: Deliver<Action> = { [weak root] source in
+    self.root = root
+    self.operations = root.operations
+    // Effects hold the store weakly (not the root, which a weak reference would slow down):
+    // releasing the store, the root's only owner, cancels them.
+    let deliver: Deliver<Action> = { [weak self] source in
       guard immediateSends else {
-        return Send { [weak root] action in root?.sendFromEffect(action, source: source) }
+        return Send { [weak self] action in self?.root?.sendFromEffect(action, source: source) }
       }
-      return Send.delivering { [weak root] action in
-        root?.sendFromEffect(action, source: source)
+      return Send.delivering { [weak self] action in
+        self?.root?.sendFromEffect(action, source: source)
       }
     }
     root.reducer.withLock { $0.deliver = deliver }
@@ -93,8 +94,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// A store with no reducer of its own that forwards every call to a parent store: the seam on
   /// which `Store.scope` is built. It reads no state until asked; its effects and cancellation
   /// ids live in the parent's core.
-  init(forwardingTo parent: StoreForwarding<State, Action>) {
-    self.backing = .scoped(parent)
+  init(forwardingTo parent: StoreOperations<State, Action>) {
+    self.root = nil
+    self.operations = parent
   }
 
   /// Handles `action` now: runs the reducer, starts the effects it returns, handles the actions
@@ -107,20 +109,14 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    switch backing {
-    case .root(let root): root.send(action)
-    case .scoped(let parent): parent.send(action)
-    }
+    root?.send(action) ?? operations.send(action)
   }
 
   /// The current state, as of the last action the reducer finished. A scoped store reads it
   /// from its parent's now, each time.
   @inlinable
   public var state: State {
-    switch backing {
-    case .root(let root): root.runtime.core.withLock { $0.published }
-    case .scoped(let parent): parent.state()
-    }
+    root?.runtime.core.withLock { $0.published } ?? operations.state()
   }
 
   /// The state now, then after every action that the reducer handles, for as long as the
@@ -138,7 +134,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     var observer = StateObserver(continuation)
     // Skipped for this subscriber only: the scopes in between compute their slices every time,
     // as TCA's do.
-    if case .scoped(let parent) = backing, let isDuplicate = parent.isDuplicate {
+    if let isDuplicate = operations.isDuplicate {
       observer = observer.skippingDuplicates(isDuplicate)
     }
     if let stop = observe(observer) {
@@ -150,44 +146,39 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Registers `observer` with the root store (through the scopes in between) and yields it the
   /// current state; returns how to remove it, or `nil` (having finished it) if the store is gone.
   func observe(_ observer: StateObserver<State>) -> (@Sendable () -> Void)? {
-    switch backing {
-    case .root(let root): root.observe(observer)
-    case .scoped(let parent): parent.observe(observer)
-    }
+    operations.observe(observer)
   }
 
   /// The number of effect tasks still running.
   public var inFlightEffectCount: Int {
-    switch backing {
-    case .root(let root): root.runtime.core.withLock(\.count)
-    case .scoped(let parent): parent.inFlightEffectCount()
-    }
+    operations.inFlightEffectCount()
   }
 
   /// The running effect tasks, each with the action whose effect started it (none for a scoped
   /// store, whose effects are its parent's).
   package var inFlightEffects: [UInt64: Action] {
-    guard case .root(let root) = backing else { return [:] }
+    guard let root else { return [:] }
     return root.runtime.core.withLock(\.running)
   }
 
   /// Returns once no effect of this store is running, except those in `ignoring` (keys of
   /// ``inFlightEffects``).
   package func waitForEffects(ignoring: Set<UInt64> = []) async {
-    guard case .root(let root) = backing else { return }
+    guard let root else { return }
     await root.runtime.waitUntilIdle(ignoring: ignoring)
   }
 
   /// Cancels every running effect of this store.
   package func cancelAllEffects() {
-    guard case .root(let root) = backing else { return }
+    guard let root else { return }
     root.runtime.cancelAll()
   }
 }
 
-/// How a forwarding store reaches its parent (see ``Store/init(forwardingTo:)``).
+/// What a store does, as closures: a root store's own operations, or those of a scope, which
+/// map its parent's (see ``Store/init(forwardingTo:)``).
 @usableFromInline
-struct StoreForwarding<State: Sendable, Action: Sendable>: Sendable {
+struct StoreOperations<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let send: @Sendable (Action) -> StoreTask
   @usableFromInline let state: @Sendable () -> State
   let observe: @Sendable (StateObserver<State>) -> (@Sendable () -> Void)?
@@ -195,7 +186,7 @@ struct StoreForwarding<State: Sendable, Action: Sendable>: Sendable {
   let isDuplicate: (@Sendable (State, State) -> Bool)?
   let inFlightEffectCount: @Sendable () -> Int
 
-  /// Creates the forwarding from the parent's operations, already mapped to the child's types.
+  /// Creates the operations from closures; a scope's are its parent's, mapped to its types.
   init(
     send: @escaping @Sendable (Action) -> StoreTask,
     state: @escaping @Sendable () -> State,

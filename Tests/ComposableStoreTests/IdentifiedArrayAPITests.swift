@@ -188,7 +188,7 @@ private struct Model: Equatable, Identifiable {
   func moveFromOffsetsToOffset(destination: Int, expected: [Int]) {
     var numbers: IdentifiedArrayOf<Number> = [1, 2, 3]
     numbers.move(fromOffsets: [0, 2], toOffset: destination)
-    #expect(numbers.elements == expected)
+    #expect(numbers.ids == expected)
     #expect(numbers.ids.map { numbers.index(id: $0) } == [0, 1, 2])
   }
 

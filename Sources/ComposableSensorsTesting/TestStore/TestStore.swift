@@ -112,7 +112,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   }
 
   /// Creates a test store running the reducer `build` returns:
-  /// `TestStore(initialState: .init()) { Feature() }`.
+  /// `TestStore(initialState: .init()) { Feature() }`, or `{ feature }` for one made beforehand.
   public convenience init<R: Reducer<State, Action>>(
     initialState: State,
     timeoutClock: any Clock<Duration> = ContinuousClock(),
@@ -120,7 +120,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    @ReducerBuilder<State, Action> _ build: () -> sending R
+    @ReducerBuilder<State, Action> _ build: sending () -> R
   ) {
     self.init(
       initialState: initialState, reducer: build(), timeoutClock: timeoutClock,

@@ -2,8 +2,9 @@ extension IdentifiedArray: MutableCollection {
   /// The element at `position`; O(1).
   ///
   /// Modifying an element in place (`state.rows[0].value = 1`) must keep its id: an id changed
-  /// that way is reported as a runtime warning (a test failure under `TestStore`), and the element
-  /// stays at `position` under its new id, replacing any other element that had that id.
+  /// that way is reported as a runtime warning (a test failure in a reducer a `TestStore` runs),
+  /// and the element stays at `position` under its new id, replacing any other element that had
+  /// that id.
   ///
   /// Assigning a whole element (`rows[1] = row`) replaces the element at `position`. If another
   /// position holds an element with the new element's id, the two swap places first, so ids stay

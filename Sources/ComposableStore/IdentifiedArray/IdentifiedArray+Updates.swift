@@ -29,9 +29,9 @@ extension IdentifiedArray {
   /// Replaces the element at `index` with `element`, which should have the same id, and returns
   /// the element it replaced; O(1).
   ///
-  /// An `element` with another id is reported as a runtime warning (a test failure under
-  /// `TestStore`), then stored as the positional subscript's setter does: it lands at `index`,
-  /// swapping first with an element that had its id.
+  /// An `element` with another id is reported as a runtime warning (a test failure in a reducer
+  /// a `TestStore` runs), then stored as the positional subscript's setter does: it lands at
+  /// `index`, swapping first with an element that had its id.
   ///
   /// - Precondition: `index` is a valid position, as for `Array`.
   @inlinable

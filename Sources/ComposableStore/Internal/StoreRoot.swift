@@ -40,6 +40,18 @@ final class StoreRoot<State: Sendable, Action: Sendable>: Sendable {
     return process(action, cascade: nil)
   }
 
+  /// What a store backed by this root does, for ``Store/operations`` (its hot paths, `send` and
+  /// `state`, call the root directly).
+  @usableFromInline
+  var operations: StoreOperations<State, Action> {
+    StoreOperations(
+      send: { [self] in send($0) },
+      state: { [self] in runtime.core.withLock { $0.published } },
+      observe: { [self] in observe($0) },
+      isDuplicate: nil,
+      inFlightEffectCount: { [self] in runtime.core.withLock(\.count) })
+  }
+
   /// Registers `observer` and yields it the current state; returns how to remove it, or `nil`
   /// (having finished it) if the store is gone.
   ///
