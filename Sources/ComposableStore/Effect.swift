@@ -3,7 +3,7 @@
 ///
 /// An effect is a value: the reducer returns it and the ``Store`` runs it. Build effects with
 /// ``none``, ``send(_:)``, ``run(priority:operation:catch:fileID:line:)``, and combine them with
-/// ``merge(_:)-(...)``, ``concatenate(_:)-(...)``, ``map(_:)``,
+/// ``merge(_:)-(Effect<Action>...)``, ``concatenate(_:)-(Effect<Action>...)``, ``map(_:)``,
 /// ``cancellable(id:cancelInFlight:)`` and ``cancel(id:)``.
 ///
 /// ```swift

@@ -15,54 +15,60 @@ extension Store {
   /// are skipped), and ``inFlightEffectCount`` is this store's. The child store keeps this store
   /// alive.
   ///
+  /// The child's state needs no `Equatable` conformance: then ``states`` emits the slice after
+  /// every action the parent handles. With it, equal consecutive slices are skipped.
+  ///
   /// - Parameters:
   ///   - toChildState: Reads the child's state from this store's state; a key path works.
   ///   - toChildAction: Embeds a child action in this store's action: an enum case works.
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: @escaping @Sendable (State) -> ChildState,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: toChildAction, isDuplicate: nil)
+  }
+
+  /// ``scope(state:action:)-(_,(ChildAction)->Action)`` for an `Equatable` child state: the child
+  /// store's ``states`` skips a slice equal to the one before.
   public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
     state toChildState: @escaping @Sendable (State) -> ChildState,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
-      forwardingTo: StoreForwarding(
-        send: { [self] action in send(toChildAction(action)) },
-        state: { [self] in toChildState(state) },
-        states: { [self] in
-          distinctSlices(of: states) { toChildState($0) }
-        },
-        inFlightEffectCount: { [self] in inFlightEffectCount }
-      ))
+    scope(state: toChildState, action: toChildAction, isDuplicate: { $0 == $1 })
   }
 
   /// ``scope(state:action:)-(_,(ChildAction)->Action)`` with the action given as an
   /// ``ActionPath``.
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: @escaping @Sendable (State) -> ChildState,
+    action toChildAction: ActionPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: toChildAction.embed, isDuplicate: nil)
+  }
+
+  /// ``scope(state:action:)-(_,ActionPath<Action,ChildAction>)`` for an `Equatable` child state.
   public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
     state toChildState: @escaping @Sendable (State) -> ChildState,
     action toChildAction: ActionPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    scope(state: toChildState, action: toChildAction.embed)
+    scope(state: toChildState, action: toChildAction.embed, isDuplicate: { $0 == $1 })
   }
-}
 
-/// The slices of `states`, skipping a slice equal to the one before: a child store's `states`.
-///
-/// A task pumps the parent's stream (which keeps only its newest state) into the child's
-/// (likewise), and ends when either consumer goes away.
-private func distinctSlices<State: Sendable, Slice: Equatable & Sendable>(
-  of states: AsyncStream<State>,
-  _ slice: @escaping @Sendable (State) -> Slice
-) -> AsyncStream<Slice> {
-  let (stream, continuation) = AsyncStream.makeStream(
-    of: Slice.self, bufferingPolicy: .bufferingNewest(1))
-  let pump = Task {
-    var last: Slice?
-    for await state in states {
-      let next = slice(state)
-      if next == last { continue }
-      last = next
-      continuation.yield(next)
-    }
-    continuation.finish()
+  private func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: @escaping @Sendable (State) -> ChildState,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action,
+    isDuplicate: (@Sendable (ChildState, ChildState) -> Bool)?
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      forwardingTo: StoreOperations(
+        send: { [self] action in send(toChildAction(action)) },
+        state: { [self] in toChildState(state) },
+        observe: { [self] observer in
+          observe(
+            StateObserver(yield: { observer.yield(toChildState($0)) }, finish: observer.finish))
+        },
+        isDuplicate: isDuplicate,
+        inFlightEffectCount: { [self] in inFlightEffectCount }
+      ))
   }
-  continuation.onTermination = { _ in pump.cancel() }
-  return stream
 }

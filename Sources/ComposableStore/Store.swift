@@ -31,16 +31,13 @@ import Synchronization
 /// See <doc:Performance> for the measurements behind this choice, and <doc:DifferencesFromTCA>
 /// for what deliberately differs.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-  /// The reducer's lock: held while the reducer runs, so another thread's `send` waits for it.
-  /// Lock order: this lock, then the runtime's core lock (never the reverse).
-  @usableFromInline let reducer: Mutex<ReducerBox<State, Action>>
-  /// The thread holding ``reducer``, or 0: a `send` from that thread comes from inside the
-  /// reducer and is queued instead of deadlocking.
-  @usableFromInline let drainer = Atomic<UInt>(0)
-  /// The state machine of everything else (published state, observers, inbox, effects).
-  @usableFromInline let runtime: StoreRuntime<State, Action>
-  /// Set for a store that forwards to a parent store (the seam for scoping).
-  @usableFromInline let parent: StoreForwarding<State, Action>?
+  /// The reducer and runtime of a store that runs its own reducer; `nil` for a scoped store,
+  /// which forwards to its parent (the seam for scoping). `send` and `state` reach it directly,
+  /// by optional chaining: binding it, or keeping it in an enum, costs each `send` a retain and
+  /// a release.
+  @usableFromInline let root: StoreRoot<State, Action>?
+  /// What the store does: a root store's own operations, or a scope's, mapped onto its parent's.
+  @usableFromInline let operations: StoreOperations<State, Action>
 
   /// Creates a store that starts in `initialState` and runs `reducer` for every action.
   @inlinable
@@ -50,11 +47,12 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// Creates a store that starts in `initialState` and runs the reducer `build` returns:
-  /// `Store(initialState: .init()) { Feature() }`.
+  /// `Store(initialState: .init()) { Feature() }`, or `Store(initialState: 0) { counter }` for a
+  /// reducer made beforehand.
   @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: State,
-    @ReducerBuilder<State, Action> _ build: () -> sending R
+    @ReducerBuilder<State, Action> _ build: sending () -> R
   ) {
     self.init(initialState: initialState, reducer: build())
   }
@@ -76,32 +74,29 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     reportUnhandled: (@Sendable (String, StaticString, UInt) -> Void)?,
     immediateSends: Bool = true
   ) {
-    self.reducer = Mutex(ReducerBox(state: initialState, reduce: reduce))
-    self.runtime = StoreRuntime(
-      state: initialState, reportIssue: reportUnhandled ?? printRuntimeWarning)
-    self.parent = nil
+    let root = StoreRoot(
+      state: initialState, reduce: reduce, reportIssue: reportUnhandled ?? printRuntimeWarning)
+    self.root = root
+    self.operations = root.operations
+    // Effects hold the store weakly (not the root, which a weak reference would slow down):
+    // releasing the store, the root's only owner, cancels them.
     let deliver: Deliver<Action> = { [weak self] source in
       guard immediateSends else {
-        return Send { [weak self] action in self?.sendFromEffect(action, source: source) }
+        return Send { [weak self] action in self?.root?.sendFromEffect(action, source: source) }
       }
       return Send.delivering { [weak self] action in
-        self?.sendFromEffect(action, source: source)
+        self?.root?.sendFromEffect(action, source: source)
       }
     }
-    reducer.withLock { $0.deliver = deliver }
+    root.reducer.withLock { $0.deliver = deliver }
   }
 
   /// A store with no reducer of its own that forwards every call to a parent store: the seam on
-  /// which `Store.scope` is built. Its effects and cancellation ids live in the parent's core.
-  package init(forwardingTo parent: StoreForwarding<State, Action>) {
-    let state = parent.state()
-    self.reducer = Mutex(ReducerBox(state: state, reduce: { _, _ in .none }))
-    self.runtime = StoreRuntime(state: state, reportIssue: printRuntimeWarning)
-    self.parent = parent
-  }
-
-  deinit {
-    runtime.release()
+  /// which `Store.scope` is built. It reads no state until asked; its effects and cancellation
+  /// ids live in the parent's core.
+  init(forwardingTo parent: StoreOperations<State, Action>) {
+    self.root = nil
+    self.operations = parent
   }
 
   /// Handles `action` now: runs the reducer, starts the effects it returns, handles the actions
@@ -114,18 +109,14 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let parent { return parent.send(action) }
-    if drainer.load(ordering: .relaxed) == currentThreadID() {
-      return enqueueReentrant(action)
-    }
-    return process(action, cascade: nil)
+    root?.send(action) ?? operations.send(action)
   }
 
-  /// The current state, as of the last action the reducer finished.
+  /// The current state, as of the last action the reducer finished. A scoped store reads it
+  /// from its parent's now, each time.
   @inlinable
   public var state: State {
-    if let parent { return parent.state() }
-    return runtime.core.withLock { $0.published }
+    root?.runtime.core.withLock { $0.published } ?? operations.state()
   }
 
   /// The state now, then after every action that the reducer handles, for as long as the
@@ -133,68 +124,80 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// Buffering: a consumer slower than the reducer sees only the newest state (intermediate
   /// states are skipped, never queued), so rendering at 30 Hz a store fed at 1 kHz costs no memory.
+  ///
+  /// The first state is yielded before this returns. A scoped store computes its state for each
+  /// consumer after every action the root store handles, as TCA's scoped stores do for each
+  /// subscriber.
   public var states: AsyncStream<State> {
-    if let parent { return parent.states() }
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: .bufferingNewest(1))
-    let runtime = self.runtime
-    let key = runtime.core.withLock { core in
-      let key = core.addObserver(continuation)
-      continuation.yield(core.published)
-      return key
+    var observer = StateObserver(continuation)
+    // Skipped for this subscriber only: the scopes in between compute their slices every time,
+    // as TCA's do.
+    if let isDuplicate = operations.isDuplicate {
+      observer = observer.skippingDuplicates(isDuplicate)
     }
-    guard let key else {
-      continuation.finish()
-      return stream
-    }
-    continuation.onTermination = { _ in
-      // Safe inside a cancellation: nothing yields to an observer while holding the core lock.
-      runtime.core.withLock { $0.removeObserver(key) }
+    if let stop = observe(observer) {
+      continuation.onTermination = { _ in stop() }
     }
     return stream
   }
 
-  /// The number of effect tasks still running.
-  public var inFlightEffectCount: Int {
-    if let parent { return parent.inFlightEffectCount() }
-    return runtime.core.withLock(\.count)
+  /// Registers `observer` with the root store (through the scopes in between) and yields it the
+  /// current state; returns how to remove it, or `nil` (having finished it) if the store is gone.
+  func observe(_ observer: StateObserver<State>) -> (@Sendable () -> Void)? {
+    operations.observe(observer)
   }
 
-  /// The running effect tasks, each with the action whose effect started it.
+  /// The number of effect tasks still running.
+  public var inFlightEffectCount: Int {
+    operations.inFlightEffectCount()
+  }
+
+  /// The running effect tasks, each with the action whose effect started it (none for a scoped
+  /// store, whose effects are its parent's).
   package var inFlightEffects: [UInt64: Action] {
-    runtime.core.withLock(\.running)
+    guard let root else { return [:] }
+    return root.runtime.core.withLock(\.running)
   }
 
   /// Returns once no effect of this store is running, except those in `ignoring` (keys of
   /// ``inFlightEffects``).
   package func waitForEffects(ignoring: Set<UInt64> = []) async {
-    await runtime.waitUntilIdle(ignoring: ignoring)
+    guard let root else { return }
+    await root.runtime.waitUntilIdle(ignoring: ignoring)
   }
 
   /// Cancels every running effect of this store.
   package func cancelAllEffects() {
-    runtime.cancelAll()
+    guard let root else { return }
+    root.runtime.cancelAll()
   }
 }
 
-/// How a forwarding store reaches its parent (see ``Store/init(forwardingTo:)``).
+/// What a store does, as closures: a root store's own operations, or those of a scope, which
+/// map its parent's (see ``Store/init(forwardingTo:)``).
 @usableFromInline
-package struct StoreForwarding<State: Sendable, Action: Sendable>: Sendable {
+struct StoreOperations<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let send: @Sendable (Action) -> StoreTask
   @usableFromInline let state: @Sendable () -> State
-  let states: @Sendable () -> AsyncStream<State>
+  let observe: @Sendable (StateObserver<State>) -> (@Sendable () -> Void)?
+  /// Whether a state equals the one before, for `Equatable` state: `states` skips it.
+  let isDuplicate: (@Sendable (State, State) -> Bool)?
   let inFlightEffectCount: @Sendable () -> Int
 
-  /// Creates the forwarding from the parent's operations, already mapped to the child's types.
-  package init(
+  /// Creates the operations from closures; a scope's are its parent's, mapped to its types.
+  init(
     send: @escaping @Sendable (Action) -> StoreTask,
     state: @escaping @Sendable () -> State,
-    states: @escaping @Sendable () -> AsyncStream<State>,
+    observe: @escaping @Sendable (StateObserver<State>) -> (@Sendable () -> Void)?,
+    isDuplicate: (@Sendable (State, State) -> Bool)?,
     inFlightEffectCount: @escaping @Sendable () -> Int
   ) {
     self.send = send
     self.state = state
-    self.states = states
+    self.observe = observe
+    self.isDuplicate = isDuplicate
     self.inFlightEffectCount = inFlightEffectCount
   }
 }

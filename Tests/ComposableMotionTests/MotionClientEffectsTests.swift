@@ -79,7 +79,7 @@ import Testing
     #expect(calls.names == ["create", "stop", "destroy"])
   }
 
-  @Test func aRestartedEffectOwnsItsManagerSoTheOldRunsTeardownCannotEndIt() async {
+  @Test func aRestartedEffectTakesItsManagerOverSoTheOldRunsTeardownCannotEndIt() async {
     let first = ScriptedStream<DeviceMotion>()
     let second = ScriptedStream<DeviceMotion>()
     let streams = Mutex([first, second])
@@ -95,18 +95,48 @@ import Testing
     await first.waitForConsumer()
     await store.send(.start)  // cancelInFlight: the first run tears down as the second starts
     await second.waitForConsumer()
+    // Whether the first run's teardown came before the second run began (then it destroyed the
+    // manager, and the second run created it afresh) or after (then the second run owns it and
+    // the teardown leaves it alone), no destroy may come while the second run streams.
+    let destroyedWhileRunning = managers.withLock { $0["destroy"]?.count ?? 0 }
     let still = DeviceMotion.test(timestamp: 1)
     second.yield(still)
     await store.receive(.motion(.sample(still))) { $0.samples = [still] }
+    #expect(managers.withLock { $0["destroy"]?.count ?? 0 } == destroyedWhileRunning)
     await store.send(.stop)
     await store.finish()
 
     let created = managers.withLock { $0["create"] ?? [] }
     let destroyed = managers.withLock { $0["destroy"] ?? [] }
-    #expect(created.count == 2)
-    #expect(Set(created).count == 2, "each run creates its own manager")
-    #expect(Set(destroyed) == Set(created), "each run destroys only the manager it created")
-    #expect(created.allSatisfy { "\($0)".hasPrefix("ManagerID() (effect run ") })
+    let id = AnyHashableSendable(Feature.ManagerID())
+    #expect(created == [id, id], "the caller's id, as in composable-core-motion")
+    #expect(destroyed.count == destroyedWhileRunning + 1, "the second run destroys it at stop")
+    #expect(destroyed.allSatisfy { $0 == id })
+  }
+
+  @Test("The effect's manager is the caller's id: isDeviceMotionActive and deviceMotion find it")
+  func theEffectsManagerIsFoundByItsID() async throws {
+    let clock = TestClock()
+    let recording = try IMURecording(
+      csv: """
+        t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z
+        0.00,0,0,0,0,0,9.80665
+        0.01,0,0,0,0,0,9.80665
+        0.02,0,0,0,0,0,9.80665
+        """)
+    let motion = MotionClient.replay(recording: recording, clock: clock)
+    let store = Store(initialState: Feature.State()) { Feature(motion: motion) }
+    store.send(.start)
+    await clock.waitForSleepers()
+    await clock.advance(by: .milliseconds(10))
+    var latest: DeviceMotion?
+    for await state in store.states where !state.samples.isEmpty {
+      latest = state.samples.last
+      break
+    }
+    #expect(motion.isDeviceMotionActive(id: Feature.ManagerID()))
+    #expect(motion.deviceMotion(id: Feature.ManagerID()) == latest)
+    store.send(.stop)
   }
 
   struct AdapterFailure: Error, CustomStringConvertible {

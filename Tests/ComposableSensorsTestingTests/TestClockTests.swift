@@ -33,6 +33,30 @@ import Testing
     #expect(clock.now.offset == .seconds(10))
   }
 
+  /// swift-clocks' semantics for ties: sleepers due at the same instant wake one at a time, in
+  /// the order their sleeps began, and each runs until it waits again before the next wakes.
+  @Test func sleepersWithTheSameDeadlineWakeOneAtATimeInTheOrderTheyBegan() async {
+    for _ in 1...20 {
+      let clock = TestClock()
+      let wakes = Wakes()
+      await withSerialExecutor {
+        await withTaskGroup(of: Void.self) { group in
+          for id in 0..<5 {
+            group.addTask {
+              try? await clock.sleep(for: .seconds(1))
+              wakes.record(id, at: clock.now.offset)
+              await Task.yield()
+              wakes.record(id + 100, at: clock.now.offset)
+            }
+          }
+          await clock.waitForSleepers(5)
+          await clock.advance(by: .seconds(1))
+          #expect(wakes.all.map(\.0) == [0, 100, 1, 101, 2, 102, 3, 103, 4, 104])
+        }
+      }
+    }
+  }
+
   @Test func aTimerThatReArmsTicksOncePerPeriod() async throws {
     let clock = TestClock()
     let wakes = Wakes()
@@ -330,6 +354,24 @@ import Testing
     #expect(clock.now.offset == .seconds(3600))
     try await clock.sleep(until: .init(offset: .seconds(10)))
     #expect(clock.now.offset == .seconds(3600), "time never goes back")
+  }
+
+  @Test func sleepersWithTheSameDeadlineResumeInTheOrderTheyBegan() async {
+    for _ in 1...20 {
+      let clock = ImmediateClock()
+      let wakes = Wakes()
+      await withSerialExecutor {
+        await withTaskGroup(of: Void.self) { group in
+          for id in 0..<5 {
+            group.addTask {
+              try? await clock.sleep(until: .init(offset: .seconds(1)))
+              wakes.record(id, at: clock.now.offset)
+            }
+          }
+        }
+      }
+      #expect(wakes.all.map(\.0) == [0, 1, 2, 3, 4])
+    }
   }
 
   @Test func aCancelledTaskStillThrows() async {

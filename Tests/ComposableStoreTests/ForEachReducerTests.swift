@@ -107,7 +107,7 @@ private struct Board: Reducer {
         action for a missing element.
 
           Action:
-            .stopwatches(.element(id: 7, action: .tick))
+            Board.Action.stopwatches(.element(id:, action: .tick))
 
         This is generally considered an application logic error, and can happen for a few reasons:
 
@@ -119,9 +119,9 @@ private struct Board: Reducer {
         it may be perfectly reasonable to ignore this action, consider canceling the associated \
         effect before an element is removed, especially if it is a long-living effect.
 
-        This action was sent to the store while its state contained no element at this ID. Make \
-        sure that actions for this reducer can only be sent to a store when its state contains an \
-        element at this ID.
+        This action was sent to the store while its state contained no element at this ID. To fix \
+        this make sure that actions for this reducer can only be sent from a store when its state \
+        contains an element at this id.
         """
       ])
   }

@@ -89,9 +89,9 @@ private struct Dial: Reducer {
         child action when child state was set to a different case.
 
           Action:
-            .first(.tick)
+            Dial.Action.first(.tick)
           State:
-            .second(
+            Dial.State.second(
               Stopwatch.State(
                 id: 0,
                 ticks: 0
@@ -109,7 +109,7 @@ private struct Dial: Reducer {
         before child state changes to another case, especially if it is a long-living effect.
 
         This action was sent to the store while state was another case. Make sure that actions \
-        for this reducer can only be sent to a store when state is set to the appropriate case.
+        for this reducer can only be sent from a store when state is set to the appropriate case.
         """
       ])
   }

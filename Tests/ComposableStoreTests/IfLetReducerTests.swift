@@ -145,7 +145,7 @@ private struct Idle: Reducer {
         action when child state was "nil".
 
           Action:
-            .stopwatch(.tick)
+            Panel.Action.stopwatch(.tick)
 
         This is generally considered an application logic error, and can happen for a few \
         reasons:
@@ -159,7 +159,7 @@ private struct Idle: Reducer {
         before child state becomes "nil", especially if it is a long-living effect.
 
         This action was sent to the store while state was "nil". Make sure that actions for this \
-        reducer can only be sent to a store when state is non-"nil".
+        reducer can only be sent from a store when state is non-"nil".
         """
       ])
   }

@@ -64,40 +64,6 @@ private final class Lines: Sendable, TextOutputStream {
     #expect(seen.withLock { $0 } == ["0+2=2", "2+3=5"])
   }
 
-  /// TCA's `testDebugCaseOutput`, with the same actions: cases only, enum payloads followed.
-  @Test func actionLabelsNameTheCasesOnly() {
-    enum Action {
-      case action1(Bool, label: String)
-      case action2(Bool, Int, String)
-      case screenA(ScreenA)
-      enum ScreenA {
-        case row(index: Int, action: RowAction)
-        enum RowAction {
-          case tapped
-          case textChanged(query: String)
-        }
-      }
-    }
-    let lines = Mutex<[String]>([])
-    let printer = ReducerPrinter<Int, Action>.actionLabels { line in
-      lines.withLock { $0.append(line) }
-    }
-    for action in [
-      Action.action1(true, label: "Blob"), .action2(true, 1, "Blob"),
-      .screenA(.row(index: 1, action: .tapped)),
-      .screenA(.row(index: 1, action: .textChanged(query: "Hi"))),
-    ] {
-      printer.printChange(receivedAction: action, oldState: 0, newState: 0)
-    }
-    #expect(
-      lines.withLock { $0 } == [
-        "received action: .action1(_:, label:)",
-        "received action: .action2(_:, _:, _:)",
-        "received action: .screenA(.row(index:, action: .tapped))",
-        "received action: .screenA(.row(index:, action: .textChanged(query:)))",
-      ])
-  }
-
   /// TCA's `testDebugReducer_Order`: stacked printers report each action in the order sent, every
   /// printer once per action, and actions an effect feeds back come after the one that ran it.
   @Test func stackedPrintersReportActionsInOrder() async {

@@ -51,7 +51,7 @@ private struct Mode: Reducer {
         A "Scope" at "ComposableStoreTests/ScopeEnumCaseTests.swift:20" received a child action \
         when child state was set to a different case.
         """) == true, "\(warnings)")
-    #expect(warnings.first?.contains("Consider \"ifCaseLet\"") == true)
+    #expect(warnings.first?.contains("Consider using \"Reducer.ifCaseLet\"") == true)
   }
 
   @Test func aTestStoreReportsAnActionForAnotherCase() async {

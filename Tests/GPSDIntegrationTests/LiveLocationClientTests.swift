@@ -72,9 +72,15 @@ struct LiveLocationClientTests {
     }
   }
 
+  /// Every gpsd regression log of the fixtures.
+  static let logs = [
+    "myguide-3100", "nmea-rtk", "garmin-10x", "ublox-zed-f9p-nmea", "skytraq", "haicom-305N",
+    "triton400",
+  ]
+
   @Test(
-    "Every TPV with a fix becomes exactly one location with the same values",
-    arguments: ["myguide-3100", "nmea-rtk", "garmin-10x", "ublox-zed-f9p-nmea", "skytraq"])
+    "Every fix (the TPVs of one time, merged) becomes exactly one location with the same values",
+    arguments: logs)
   func everyFixOnce(log: String) async throws {
     let expected = try Self.capturedFixes(log)
     let opening: [LocationEvent] = [
@@ -105,6 +111,8 @@ struct LiveLocationClientTests {
       expectSameValues(location, as: tpv)
       #expect(location.device?.hasPrefix("/dev/") == true)
     }
+    let times = locations.compactMap(\.timestamp)
+    #expect(Set(times).count == times.count, "\(log): one location per fix time")
     if log == "skytraq" { #expect(locations.isEmpty, "skytraq never gets a fix") }
     if log == "ublox-zed-f9p-nmea" {
       #expect(

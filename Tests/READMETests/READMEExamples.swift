@@ -68,7 +68,7 @@ struct Recorder: Reducer {
 }
 
 func recordFromARecording() async throws {
-  let recording = try IMURecording(contentsOf: URL(fileURLWithPath: "walk.csv"))
+  let recording = try IMURecording(contentsOf: "walk.csv")
   let store = Store(initialState: Recorder.State()) {
     Recorder(motion: .replay(recording: recording))
   }
@@ -245,9 +245,9 @@ func liveLocation() -> LocationClient {
 // MARK: - Replay backends
 
 func replayClients() throws -> (MotionClient, LocationClient) {
-  let walk = try IMURecording(contentsOf: URL(fileURLWithPath: "walk.csv"))
+  let walk = try IMURecording(contentsOf: "walk.csv")
   let motion = MotionClient.replay(recording: walk, clock: ContinuousClock())
-  let location = LocationClient.replay(contentsOf: URL(fileURLWithPath: "drive.jsonl"))
+  let location = LocationClient.replay(contentsOf: "drive.jsonl")
   return (motion, location)
 }
 
@@ -267,6 +267,27 @@ func replayClients() throws -> (MotionClient, LocationClient) {
   let flat = try await samples.next()
   #expect(flat?.acceleration.z == -1)  // m/s² up in the recording, −1 g in Core Motion's sign
   await motion.destroy(id: "table")
+}
+
+@Test func recordingAReplayThroughATestStore() async throws {
+  let clock = TestClock()
+  let walk = try IMURecording(
+    csv: """
+      t,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z
+      0.00,0,0,0,0,0,9.80665
+      0.01,0,0,0,0,0,9.80665
+      0.02,0,0,0,0,0,9.80665
+      """)
+  let store = TestStore(initialState: Recorder.State()) {
+    Recorder(motion: .replay(recording: walk, clock: clock))
+  }
+  store.exhaustivity = .off  // the updates come from the filter: receive them by case
+  await store.send(.recordingButtonTapped) { $0.isRecording = true }
+  await clock.advance(by: .seconds(1))  // one big advance: every row delivered and reduced
+  await store.receive(Recorder.Action.motionUpdate)
+  #expect(store.stateAfterReceivedActions.zs.count == 3)
+  await store.send(.recordingButtonTapped) { $0.isRecording = false }
+  await store.finish()
 }
 
 // MARK: - Units and reference frames

@@ -15,7 +15,8 @@ extension LocationClient {
     clock: any Clock<Duration> = ContinuousClock()
   ) -> LocationClient {
     let feed = LiveFeed.make(
-      configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout)
+      configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout,
+      epochTimeout: configuration.epochTimeout)
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }
 
@@ -39,7 +40,7 @@ extension LocationClient {
   ) -> LocationClient {
     let feed = LiveFeed.make(
       configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout,
-      capture: capture)
+      epochTimeout: configuration.epochTimeout, capture: capture)
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }
 }

@@ -1,11 +1,18 @@
 import GPSD
 
 /// Turns a ``GPSDConnection``'s events into feed inputs; remembers the gpsd release and the
-/// last device so later events can name them.
+/// last device so later events can name them, and merges each fix's TPVs into one location
+/// (``FixEpochs``): a fix is delivered when the next one starts, when the link changes state,
+/// or when its owner calls ``epochTimedOut(generation:)``.
 struct ConnectionTranslator {
   let address: String
   private var release: String?
   private var device: String?
+  private var epochs = FixEpochs()
+
+  /// The generation of the epoch held back for merging, or nil when none is: the owner arms a
+  /// timer for it and calls ``epochTimedOut(generation:)`` when it fires.
+  var heldEpoch: UInt64? { epochs.held == nil ? nil : epochs.generation }
 
   /// `release` is the gpsd release already seen (by a probe whose connection this continues).
   init(address: String, release: String? = nil) {
@@ -18,12 +25,23 @@ struct ConnectionTranslator {
     case .report(let report):
       return inputs(for: report)
     case .state(let state):
-      return inputs(for: state)
+      // The link changed (reconnecting, silent, closed): the fix read so far is complete.
+      return epochs.flush() + inputs(for: state)
     case .error(.decoding(let error)):
       return [.failure(.malformedReport(error, excerpt: ""))]
     case .error(let error):
-      return [.failure(.connectionLost(error))]
+      return epochs.flush() + [.failure(.connectionLost(error))]
     }
+  }
+
+  /// Delivers the held epoch if it is still the one of `generation` (no later TPV ended it).
+  mutating func epochTimedOut(generation: UInt64) -> [FeedInput] {
+    heldEpoch == generation ? epochs.flush() : []
+  }
+
+  /// Delivers the held epoch, if any: the events have ended.
+  mutating func finish() -> [FeedInput] {
+    epochs.flush()
   }
 
   private mutating func inputs(for report: GPSDReport) -> [FeedInput] {
@@ -32,13 +50,14 @@ struct ConnectionTranslator {
       release = version.release
       return []
     case .device(let report) where report.isDeactivated:
-      // The connection reports this itself as `.deviceLost`; do not say it twice.
-      return []
+      // The connection reports this itself as `.deviceLost`; do not say it twice. The
+      // receiver's last fix is complete.
+      return epochs.flush()
     case .tpv(let tpv):
       if let path = tpv.device { device = path }
-      return ReportTranslator.inputs(for: report)
+      return epochs.inputs(for: report)
     default:
-      return ReportTranslator.inputs(for: report)
+      return epochs.inputs(for: report)
     }
   }
 

@@ -1,4 +1,5 @@
 import GPSD
+import SensorsCore
 import Synchronization
 
 /// The live backend's feed: one ``GPSDConnection`` per opened stream, its events translated.
@@ -10,7 +11,7 @@ import Synchronization
 enum LiveFeed {
   static func make(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, probeTimeout: Duration,
-    capture: GPSDCaptureWriter? = nil
+    epochTimeout: Duration, capture: GPSDCaptureWriter? = nil
   )
     -> LocationFeed
   {
@@ -18,12 +19,15 @@ enum LiveFeed {
     return LocationFeed(
       open: {
         parked.take()
-          ?? start(configuration: configuration, clock: clock, probe: nil, capture: capture).feed
+          ?? start(
+            configuration: configuration, clock: clock, epochTimeout: epochTimeout, probe: nil,
+            capture: capture
+          ).feed
       },
       probe: {
         await probe(
-          configuration: configuration, clock: clock, timeout: probeTimeout, parked: parked,
-          capture: capture)
+          configuration: configuration, clock: clock, timeout: probeTimeout,
+          epochTimeout: epochTimeout, parked: parked, capture: capture)
       }
     )
   }
@@ -32,7 +36,7 @@ enum LiveFeed {
   /// accepted the WATCH request.
   private static func start(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>,
-    probe: ProbeOutcome?, capture: GPSDCaptureWriter?
+    epochTimeout: Duration, probe: ProbeOutcome?, capture: GPSDCaptureWriter?
   ) -> (feed: FeedStream, connection: GPSDConnection) {
     let connection: GPSDConnection
     let captured = capture?.connectionOpened()
@@ -47,28 +51,20 @@ enum LiveFeed {
       of: FeedInput.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
     let dropped = DropCounter()
     let address = "\(configuration.host):\(configuration.port)"
-    // The translation task ends when the connection's events do: after gpsd gives up, or after
-    // `cancel()` below.
-    Task {
-      var translator = ConnectionTranslator(address: address)
-      var release: String?
+    // The connection's events and the epoch timer's ticks, in one order. The translation task
+    // ends when the connection's events do: after gpsd gives up, or after `cancel()` below.
+    let (steps, stepper) = AsyncStream.makeStream(
+      of: LiveStep.self, bufferingPolicy: .bufferingNewest(configuration.eventBufferSize))
+    Task.inheritingExecutor {
       for await event in connection.events {
-        if let probe {
-          switch event {
-          case .report(.version(let version)): release = version.release
-          case .state(.watching): probe.resolve(.authorized(release: release))
-          case .state(.unavailable(let error)):
-            probe.resolve(ConnectionTranslator.probeResult(error, address: address))
-          default: break
-          }
-        }
-        for input in translator.inputs(for: event) {
-          if case .dropped = continuation.yield(input) {
-            dropped.add(1)
-          }
-        }
+        if case .dropped = stepper.yield(.event(event)) { dropped.add(1) }
       }
-      probe?.resolve(.unavailable(.serviceUnavailable(address: address, cause: .closedByPeer)))
+      stepper.finish()
+    }
+    Task.inheritingExecutor {
+      await translate(
+        steps, into: continuation, dropped: dropped, address: address, probe: probe,
+        epochTimer: EpochTimer(clock: clock, timeout: epochTimeout, stepper: stepper))
       if let captured { capture?.connectionClosed(captured) }
       continuation.finish()
     }
@@ -85,16 +81,54 @@ enum LiveFeed {
     return (feed, connection)
   }
 
+  /// Turns the connection's events (and the epoch timer's ticks) into feed inputs until they
+  /// end, answering `probe` once gpsd accepts or refuses the WATCH request.
+  private static func translate(
+    _ steps: AsyncStream<LiveStep>, into continuation: AsyncStream<FeedInput>.Continuation,
+    dropped: DropCounter, address: String, probe: ProbeOutcome?, epochTimer: EpochTimer
+  ) async {
+    var translator = ConnectionTranslator(address: address)
+    var release: String?
+    var timer = epochTimer
+    func deliver(_ inputs: [FeedInput]) {
+      for input in inputs {
+        if case .dropped = continuation.yield(input) { dropped.add(1) }
+      }
+    }
+    for await step in steps {
+      switch step {
+      case .event(let event):
+        if let probe {
+          switch event {
+          case .report(.version(let version)): release = version.release
+          case .state(.watching): probe.resolve(.authorized(release: release))
+          case .state(.unavailable(let error)):
+            probe.resolve(ConnectionTranslator.probeResult(error, address: address))
+          default: break
+          }
+        }
+        deliver(translator.inputs(for: event))
+      case .epochTimedOut(let generation):
+        deliver(translator.epochTimedOut(generation: generation))
+      }
+      timer.arm(for: translator.heldEpoch)
+    }
+    timer.cancel()
+    deliver(translator.finish())
+    probe?.resolve(.unavailable(.serviceUnavailable(address: address, cause: .closedByPeer)))
+  }
+
   /// Connects and reports whether gpsd accepted a JSON watch within `timeout`. An accepted
   /// connection is parked for the next `open`; any other is closed before this returns.
   static func probe(
     configuration: GPSDConnection.Configuration, clock: any Clock<Duration>, timeout: Duration,
-    parked: ParkedFeed, capture: GPSDCaptureWriter?
+    epochTimeout: Duration, parked: ParkedFeed, capture: GPSDCaptureWriter?
   ) async -> ProbeResult {
     let outcome = ProbeOutcome()
     let (feed, connection) = start(
-      configuration: configuration, clock: clock, probe: outcome, capture: capture)
-    let timer = Task {
+      configuration: configuration, clock: clock, epochTimeout: epochTimeout, probe: outcome,
+      capture: capture)
+    let timer = Task.inheritingExecutor {
       do { try await clock.sleep(for: timeout) } catch { return }
       outcome.resolve(
         .unavailable(
@@ -108,12 +142,53 @@ enum LiveFeed {
       await connection.close()
       return result
     }
-    let expiry = Task {
+    let expiry = Task.inheritingExecutor {
       do { try await clock.sleep(for: timeout) } catch { return }
       await parked.expire(connection)
     }
     await parked.park(feed, connection: connection, expiry: expiry)
     return result
+  }
+}
+
+/// What the live feed's translating task handles, in order.
+private enum LiveStep: Sendable {
+  case event(GPSDConnection.Event)
+  /// The epoch timer of this generation fired.
+  case epochTimedOut(generation: UInt64)
+}
+
+/// Delivers a fix held for merging at the latest `timeout` after its first TPV (on the injected
+/// clock), when gpsd sends nothing that ends its epoch sooner: the receiver's last fix, a quiet
+/// link. One timer at a time, for the epoch held now.
+private struct EpochTimer {
+  let clock: any Clock<Duration>
+  let timeout: Duration
+  let stepper: AsyncStream<LiveStep>.Continuation
+  private var running: (generation: UInt64, task: Task<Void, Never>)?
+
+  init(clock: any Clock<Duration>, timeout: Duration, stepper: AsyncStream<LiveStep>.Continuation) {
+    self.clock = clock
+    self.timeout = timeout
+    self.stepper = stepper
+  }
+
+  /// Starts the timer for the epoch of generation `held`, unless it runs already; nil (no epoch
+  /// held) leaves a finished epoch's timer to fire into nothing.
+  mutating func arm(for held: UInt64?) {
+    guard let held, held != running?.generation else { return }
+    running?.task.cancel()
+    let (clock, timeout, stepper) = (clock, timeout, stepper)
+    let task = Task.inheritingExecutor {
+      do { try await clock.sleep(for: timeout) } catch { return }
+      stepper.yield(.epochTimedOut(generation: held))
+    }
+    running = (held, task)
+  }
+
+  /// Stops the running timer.
+  func cancel() {
+    running?.task.cancel()
   }
 }
 

@@ -25,7 +25,7 @@ extension LocationEngine {
       manager.feedToken = token
       manager.droppedByFeed = stream.dropped
       let waits = stream.waitsForConsumer
-      manager.feedTask = Task { [weak self] in
+      manager.feedTask = Task.inheritingExecutor { [weak self] in
         for await input in stream.inputs {
           guard let received = await self?.receive(input, for: id, token: token, deferred: waits)
           else { return }

@@ -40,7 +40,7 @@ actor LocationEngine {
     let stream = channel.makeNonThrowingStream()
     channel.setOnTermination { [weak self] in
       // The consumer stopped (cancelled, released, or read to the end): release everything.
-      Task { await self?.streamTerminated(id, token: token) }
+      Task.inheritingExecutor { await self?.streamTerminated(id, token: token) }
     }
     managers[id] = ManagerState(
       channel: channel, streamToken: token, configuration: configuration)
@@ -75,7 +75,7 @@ actor LocationEngine {
       of: AuthorizationStatus.self, bufferingPolicy: .bufferingNewest(16))
     continuation.yield(status)
     continuation.onTermination = { [weak self] _ in
-      Task { await self?.removeObserver(token) }
+      Task.inheritingExecutor { await self?.removeObserver(token) }
     }
     statusObservers[token] = continuation
     return stream

@@ -46,6 +46,9 @@ struct ManagerState {
   var droppedByPastFeeds = 0
   /// How many inputs the running feed has dropped so far.
   var droppedByFeed: (@Sendable () -> Int)?
+  /// The last service state delivered by the running feed: gpsd announces a device again when
+  /// it has identified its driver, which says nothing new to a location manager.
+  var lastService: ServiceState?
 
   init(
     channel: LosslessChannel<LocationEvent>, streamToken: Int,
@@ -74,6 +77,7 @@ struct ManagerState {
   mutating func releaseFeed() {
     droppedByPastFeeds += droppedByFeed?() ?? 0
     droppedByFeed = nil
+    lastService = nil
     feedTask = nil
     feedToken = 0
   }
@@ -102,6 +106,8 @@ struct ManagerState {
     case .satellites(let satellites):
       return [.satellitesUpdated(satellites)]
     case .service(let state):
+      guard state != lastService else { return [] }
+      lastService = state
       return [.serviceStateChanged(state)]
     case .failure(let error):
       return [.failed(error)]

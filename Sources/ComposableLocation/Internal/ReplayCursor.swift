@@ -26,6 +26,10 @@ actor ReplayCursor {
   private var pending: [FeedInput] = []
   private var previousTime: GPSDTimestamp?
   private var finished = false
+  /// The TPVs of the fix being read, merged into one location (see ``FixEpochs``).
+  private var epochs = FixEpochs()
+  /// A report read that ends the held epoch: it is handled once that epoch is delivered.
+  private var lookahead: GPSDReport?
 
   init(path: String, clock: any Clock<Duration>, maximumGap: Duration) {
     self.source = .file(path: path)
@@ -61,24 +65,34 @@ actor ReplayCursor {
     while true {
       if !pending.isEmpty { return pending.removeFirst() }
       if finished { return nil }
-      let line: Line
-      switch nextLine() {
-      case .failure(let error):
-        finished = true
-        return .failure(error)
-      case .success(nil):
-        finished = true
-        return .service(.ended)
-      case .success(let next?):
-        line = next
-      }
-      guard !line.bytes.isEmpty else { continue }
       let report: GPSDReport
-      do {
-        report = try GPSDReport.decode(line.bytes)
-      } catch {
-        let excerpt = String(decoding: line.bytes.prefix(120), as: UTF8.self)
-        return .failure(.malformedReport(error, excerpt: excerpt))
+      if let ahead = lookahead {
+        lookahead = nil
+        report = ahead
+      } else {
+        switch nextReport() {
+        case .failure(.replayUnreadable(let path, let reason)):
+          // The epoch read so far is delivered before the failure that ends the replay.
+          finished = true
+          pending = epochs.flush() + [.failure(.replayUnreadable(path: path, reason: reason))]
+          continue
+        case .failure(let error):
+          // A line that does not decode: say so, and go on with the next one.
+          return .failure(error)
+        case .success(nil):
+          finished = true
+          pending = epochs.flush() + [.service(.ended)]
+          continue
+        case .success(let next?):
+          report = next
+        }
+        // The held epoch is complete: deliver it now, at its own time, before waiting for this
+        // report's.
+        if epochs.ends(report) {
+          lookahead = report
+          pending = epochs.flush()
+          continue
+        }
       }
       if case .tpv(let tpv) = report, let time = tpv.time {
         guard await pace(to: time) else { return nil }
@@ -86,7 +100,29 @@ actor ReplayCursor {
       if case .version(let version) = report {
         pending.append(.service(.connected(release: version.release)))
       }
-      pending.append(contentsOf: ReportTranslator.inputs(for: report))
+      pending.append(contentsOf: epochs.inputs(for: report))
+    }
+  }
+
+  /// The next report of the capture, skipping empty lines; `nil` at its end. A line that does
+  /// not decode is a ``LocationError/malformedReport(_:excerpt:)`` failure, and the replay
+  /// goes on; an unreadable file is a ``LocationError/replayUnreadable(path:reason:)``.
+  private func nextReport() -> Result<GPSDReport?, LocationError> {
+    while true {
+      switch nextLine() {
+      case .failure(let error):
+        return .failure(error)
+      case .success(nil):
+        return .success(nil)
+      case .success(let line?):
+        guard !line.bytes.isEmpty else { continue }
+        do {
+          return .success(try GPSDReport.decode(line.bytes))
+        } catch {
+          let excerpt = String(decoding: line.bytes.prefix(120), as: UTF8.self)
+          return .failure(.malformedReport(error, excerpt: excerpt))
+        }
+      }
     }
   }
 

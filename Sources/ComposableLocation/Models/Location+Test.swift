@@ -13,8 +13,9 @@ extension Location {
   ///   - latitude: degrees north (WGS-84), -90...90.
   ///   - longitude: degrees east (WGS-84), -180...180.
   ///   - altitude: metres above mean sea level.
-  ///   - horizontalAccuracy: metres (one sigma).
-  ///   - verticalAccuracy: metres (one sigma).
+  ///   - horizontalAccuracy: metres, a 95 % bound as gpsd reports it (see
+  ///     ``Location/horizontalAccuracy``).
+  ///   - verticalAccuracy: metres, a 95 % bound as gpsd reports it.
   ///   - speed: metres per second over ground.
   ///   - course: degrees clockwise from true north.
   ///   - timestamp: when the fix was taken.

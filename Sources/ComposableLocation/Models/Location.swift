@@ -17,17 +17,18 @@ public struct Location: Hashable, Sendable, Codable {
   public var altitude: Double?
   /// Altitude above the WGS-84 ellipsoid, metres (gpsd `altHAE`).
   public var ellipsoidalAltitude: Double?
-  /// Horizontal position error, metres (gpsd `eph`, or the larger of `epx`/`epy`).
+  /// Horizontal position error, metres: gpsd's 95 % estimate (`eph`, or the larger of
+  /// `epx`/`epy`), not one sigma.
   public var horizontalAccuracy: Double?
-  /// Vertical position error, metres (gpsd `epv`).
+  /// Vertical position error, metres: gpsd's 95 % estimate (`epv`).
   public var verticalAccuracy: Double?
   /// Speed over ground, metres per second (gpsd `speed`).
   public var speed: Double?
-  /// Speed error, metres per second (gpsd `eps`).
+  /// Speed error, metres per second: gpsd's 95 % estimate (`eps`).
   public var speedAccuracy: Double?
   /// Course over ground, degrees clockwise from true north (gpsd `track`).
   public var course: Double?
-  /// Course error, degrees (gpsd `epd`).
+  /// Course error, degrees: gpsd's 95 % estimate (`epd`).
   public var courseAccuracy: Double?
   /// Vertical speed, metres per second, positive up (gpsd `climb`).
   public var climb: Double?

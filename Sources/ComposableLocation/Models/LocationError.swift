@@ -1,7 +1,7 @@
 import GPSD
 
 /// Everything that can go wrong while locating: values a reducer can switch on (the gpsd-level
-/// causes are ``GPSDConnectionError`` and ``GPSDDecodingError`` values), each with a
+/// causes are the GPSD module's `GPSDConnectionError` and `GPSDDecodingError` values), each with a
 /// ``description`` a person can act on.
 public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// gpsd could not be reached at `address` (`host:port`): nothing listens there, the host is
@@ -10,7 +10,7 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The operating system refused access to gpsd's socket at `address` (EACCES/EPERM).
   case accessDenied(address: String)
   /// gpsd answered but refused to stream JSON: a WATCH reply without `"json":true`
-  /// (``GPSDConnectionError/watchRejected(_:)``) or a protocol this client does not speak.
+  /// (`GPSDConnectionError.watchRejected(_:)`) or a protocol this client does not speak.
   case watchRefused(GPSDConnectionError)
   /// gpsd sent an `ERROR` report; `message` is gpsd's text.
   case gpsdError(message: String)

@@ -9,7 +9,7 @@ import LinuxIIO
 extension MotionClient {
   /// The client over the machine's Linux IIO sensors.
   ///
-  /// Devices are discovered when the client is made (``IIOSystem/scan()``; a device that
+  /// Devices are discovered when the client is made (LinuxIIO's `IIOSystem.scan()`; a device that
   /// cannot be read is skipped, not fatal), again at a `start…` whose device is missing or
   /// gone, and whenever a device appears or vanishes while a manager exists (reported to
   /// `onEvent`, see <doc:LiveDevices>): among the devices `devices` accepts, the
@@ -39,7 +39,7 @@ extension MotionClient {
   /// (``MotionError/sensorUnavailable(_:searched:skipped:)`` naming the root and the devices
   /// discovery skipped), a sensor with fewer than three axes
   /// (``MotionError/sensorIncomplete(_:device:axes:)``), or a reader error
-  /// (``MotionError/readerFailed(_:_:)`` carrying LinuxIIO's ``IIOError``: device removed,
+  /// (``MotionError/readerFailed(_:_:)`` carrying LinuxIIO's `IIOError`: device removed,
   /// permission denied, malformed attribute, busy buffer).
   ///
   /// - Parameters:

@@ -8,10 +8,12 @@ extension MotionClient {
   /// per update, then ``MotionUpdate/finished`` or ``MotionUpdate/failed(_:)``. When the effect
   /// ends (on its own or cancelled) the updates are stopped and the manager destroyed.
   ///
-  /// Each run of the effect creates its own manager, keyed by `id` and a number unique to the
-  /// run: a run being cancelled stops and destroys only its own manager, never the one the next
-  /// run (started by `cancelInFlight`) has just created. So address that manager only through
-  /// the effect: its `interval` parameter, and cancellation.
+  /// The manager is keyed by `id` itself, as in composable-core-motion: while the effect runs,
+  /// ``isDeviceMotionActive(id:)`` and ``deviceMotion(id:)`` find it. Run one such effect per
+  /// id at a time. When a run starts while an earlier run of the same id (on the same client)
+  /// is still going, as with `cancelInFlight`, the new run takes the manager over and the
+  /// earlier run's teardown leaves it alone; if the earlier run is already stopping, the new
+  /// run waits for it to finish, then creates the manager afresh.
   ///
   /// On a live client, run by a store, each update of a buffered device goes from the device's
   /// reader thread straight into the store, during the read that produced it: the store runs
@@ -33,7 +35,7 @@ extension MotionClient {
   /// ```
   ///
   /// - Parameters:
-  ///   - id: names the manager the effect creates, runs and destroys (with the run's number).
+  ///   - id: the manager the effect creates, runs and destroys.
   ///   - frame: the reference frame of the attitudes.
   ///   - interval: the update interval to set before starting, or `nil` for the current one.
   public func deviceMotionUpdates(
@@ -90,8 +92,8 @@ extension MotionClient {
     stop: @escaping @Sendable (AnyHashableSendable) async -> Void
   ) -> Effect<MotionUpdate<Sample>> {
     let bufferLimit = directUpdates?.bufferLimit ?? 1
-    return .run { [create, destroy, setUpdateInterval] send in
-      let id = EffectManagerID.nextRun(of: id)
+    return .run { [create, destroy, setUpdateInterval, effectRuns] send in
+      let run = await effectRuns.begin(id)
       await create(id)
       if let interval { await setUpdateInterval(id, sensor, interval) }
       var ending = MotionUpdate<Sample>.finished
@@ -116,9 +118,13 @@ extension MotionClient {
       } catch {
         ending = .failed(MotionError(error))
       }
-      // Runs on cancellation too: the loop above ends, and these calls still complete.
-      await stop(id)
-      await destroy(id)
+      // Runs on cancellation too: the loop above ends, and these calls still complete. A later
+      // run that took the manager over stops and destroys it itself.
+      if effectRuns.beginTeardown(id, run: run) {
+        await stop(id)
+        await destroy(id)
+        effectRuns.endTeardown(id, run: run)
+      }
       if !Task.isCancelled { await send(ending) }
     }
   }

@@ -130,6 +130,9 @@ public struct MotionClient: Sendable {
   /// client); replacing a `start…Updates` endpoint drops its part.
   var directUpdates: DirectUpdates?
 
+  /// Which run of an update effect owns each manager id (shared by copies of this client).
+  let effectRuns = EffectRuns()
+
   /// Creates a client from its endpoints; tests usually start from `.unimplemented()` and
   /// override only what the feature calls.
   public init(

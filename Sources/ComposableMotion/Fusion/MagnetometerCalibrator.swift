@@ -114,7 +114,7 @@ public struct MagnetometerCalibrator: Sendable {
   public private(set) var restartCount = 0
   /// How many fits replaced the calibration in use.
   public private(set) var adoptedFitCount = 0
-  /// Whether the most recent ``update(_:orientation6D:)`` replaced the calibration with one that turns or
+  /// Whether the most recent ``update(_:orientation6D:rotationRate:)`` replaced the calibration with one that turns or
   /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
   public private(set) var changedNoticeably = false
   /// The heading of the Earth's field the calibration in use was fitted with, in radians clockwise from

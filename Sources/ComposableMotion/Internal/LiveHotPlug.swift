@@ -89,7 +89,7 @@ final class LiveHotPlug: Sendable {
 
   /// Refreshes the discovery on every change and reports the devices the client could use.
   private func forward(_ watch: IIODeviceWatch) -> Task<Void, Never> {
-    Task { [discovery, onEvent] in
+    Task.inheritingExecutor { [discovery, onEvent] in
       do {
         for try await change in watch.changes {
           discovery.refresh()

@@ -1,4 +1,5 @@
 import LinuxIIO
+import SensorsCore
 import Synchronization
 
 /// Bounds how long a buffered read may stay silent: before its first scan (a triggered buffer
@@ -149,7 +150,7 @@ final class ScanWatchdog: Sendable {
   func arm(stopping read: IIOBufferedRead, stale: @escaping @Sendable () -> Void)
     -> Task<Void, Never>
   {
-    Task { [timeout, clock, elapsed] in
+    Task.inheritingExecutor { [timeout, clock, elapsed] in
       var wait = timeout
       while true {
         let due = elapsed() + wait
@@ -158,7 +159,7 @@ final class ScanWatchdog: Sendable {
         } catch {
           return
         }
-        switch tick(due: due) {
+        switch self.tick(due: due) {
         case .stopRead:
           read.stop()
           return

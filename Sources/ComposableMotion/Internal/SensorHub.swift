@@ -292,7 +292,7 @@ final class SensorHub: Sendable {
     // Lock order: the hub's lock, then whatever `prepare` takes (a replay's timeline lock).
     backend.prepare?(request)
     let run = backend.run
-    return Task { [weak self] in
+    return Task.inheritingExecutor { [weak self] in
       await predecessor?.value
       guard !Task.isCancelled else { return }
       do throws(MotionError) {

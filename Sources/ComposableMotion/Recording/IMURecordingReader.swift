@@ -25,7 +25,9 @@ public final class IMURecordingReader {
 
   /// Opens the CSV at `path` (a file, FIFO or `/dev/stdin`) and reads its header.
   ///
-  /// - Parameter maximumLineLength: the longest line accepted, in bytes.
+  /// - Parameters:
+  ///   - path: the recording to read.
+  ///   - maximumLineLength: the longest line accepted, in bytes.
   public convenience init(
     path: String, maximumLineLength: Int = defaultMaximumLineLength
   ) throws(IMURecordingError) {

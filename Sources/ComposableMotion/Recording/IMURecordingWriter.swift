@@ -39,7 +39,9 @@ public final class IMURecordingWriter: Sendable {
 
   /// Creates (or truncates) the CSV at `path` and writes its header.
   ///
-  /// - Parameter sensors: the sensors to have columns for: at least one.
+  /// - Parameters:
+  ///   - path: the file to write.
+  ///   - sensors: the sensors to have columns for: at least one.
   public convenience init(path: String, sensors: IMURecording.Sensors)
     throws(IMURecordingWriteError)
   {

@@ -65,8 +65,10 @@ public final class MotionRecorder: Sendable {
 
   /// Records to `writer`.
   ///
-  /// - Parameter reorderingLimit: the most rows held while waiting for a slower stream (4096
-  ///   rows: 4 s of a 1 kHz IMU).
+  /// - Parameters:
+  ///   - writer: the CSV the rows go to.
+  ///   - reorderingLimit: the most rows held while waiting for a slower stream (4096 rows: 4 s of
+  ///     a 1 kHz IMU).
   public init(writer: IMURecordingWriter, reorderingLimit: Int = 4096) {
     self.writer = writer
     self.core = Mutex(Core(merger: RowMerger(limit: reorderingLimit)))

@@ -1,4 +1,5 @@
 import ComposableStore
+import SensorsCore
 
 extension TestStore {
   /// Sends `action` as the user would, and checks the state it produces.
@@ -9,6 +10,10 @@ extension TestStore {
   ///     `{ $0.count = 1 }`. Leave it out when the state must not change: a closure that changes
   ///     nothing fails the test ("Expected state to change…"). While it runs, ``state`` is still
   ///     the state before `action`.
+  ///   - fileID: The file a failure is reported in: the caller's, by default.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line a failure is reported at.
+  ///   - column: The column a failure is reported at.
   /// - Returns: The action's effects, to await or cancel.
   @discardableResult
   public func send(
@@ -34,14 +39,16 @@ extension TestStore {
       settings.withLock { $0.state = last.state }
     }
     let before = state
-    let task = store.send(.send(action))
+    let task = InheritedExecutor.$preferred.withValue(effectExecutor) {
+      store.send(.send(action))
+    }
     // `recordSent` ran inside the reducer; a missing value would mean the store dropped the action.
     let actual = log.takeSentState() ?? store.state
     expectState(
       after: "sending \(dumpInline(action))", before: before, actual: actual, assert: assert,
       fileID: fileID, filePath: filePath, line: line, column: column)
-    // Let effects that start at once reach their first suspension before the test goes on.
-    await Task.yield()
+    // Let the effects it started run until they wait, before the test goes on.
+    await settle()
     return TestStoreTask(rawValue: task, timeout: timeout, clock: timeoutClock)
   }
 
@@ -80,6 +87,82 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Waits for an effect to send an action of the case `path` leads to, whatever its payload, and
+  /// checks the state it produced: TCA's `receive(\.motionUpdate)`, for a value the test cannot
+  /// predict (a replayed sample, a fix).
+  ///
+  /// ```swift
+  /// await store.receive(ActionPath(Feature.Action.motionUpdate)) { $0.updates += 1 }
+  /// await store.receive(ActionPath { Feature.Action.motion(.sample($0)) })  // a nested case
+  /// ```
+  ///
+  /// The state is checked as for any received action: exhaustively, the closure must describe
+  /// the whole change.
+  public func receive<Value>(
+    _ path: ActionPath<Action, Value>,
+    timeout: Duration? = nil,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      { path.extract($0) != nil }, describing: ExpectedCase(), timeout: timeout, assert: assert,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Waits for an effect to send an action of the case `embed` builds, whatever its payload:
+  /// `await store.receive(Feature.Action.motionUpdate) { $0.updates += 1 }`. See
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(ActionPath<Action,Value>,_,_,_,_,_,_)``.
+  public func receive<Value>(
+    _ embed: @escaping @Sendable (Value) -> Action,
+    timeout: Duration? = nil,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      ActionPath(embed), timeout: timeout, assert: assert,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Waits for an effect to send the action of the case `path` leads to with the payload `value`,
+  /// and checks the state it produced: TCA's `receive(\.case, value)`.
+  public func receive<Value: Equatable>(
+    _ path: ActionPath<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      { path.extract($0) == value }, describing: path.embed(value), timeout: timeout,
+      assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Waits for an effect to send the action `embed` builds around `value`:
+  /// `await store.receive(Feature.Action.alarm, .tilted)`.
+  public func receive<Value: Equatable>(
+    _ embed: @escaping @Sendable (Value) -> Action,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      ActionPath(embed), value, timeout: timeout, assert: assert,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   private func receive(
     _ matching: (Action) -> Bool,
     describing expected: Any,
@@ -90,6 +173,7 @@ extension TestStore {
     let limit = timeout ?? self.timeout
     let elapsed = stopwatch(timeoutClock)
     var seen = 0
+    await settle()
     while true {
       let received = log.received
       let exhaustivity = self.exhaustivity
@@ -110,7 +194,11 @@ extension TestStore {
           actual: received[index].state,
           assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
         // The effect that sent this may be about to end: let it, before the test moves on.
-        if store.inFlightEffectCount > 0 { for _ in 0..<10 { await Task.yield() } }
+        if useSerialExecutor {
+          await settle()
+        } else if store.inFlightEffectCount > 0 {
+          for _ in 0..<10 { await Task.yield() }
+        }
         return
       }
       if exhaustivity == .on, let first = received.first {
@@ -197,4 +285,10 @@ extension TestStore {
 func stopwatch<C: Clock<Duration>>(_ clock: C) -> () -> Duration {
   let start = clock.now
   return { start.duration(to: clock.now) }
+}
+
+/// What a failure message shows as the expected action of a receive by case.
+private struct ExpectedCase: CustomStringConvertible {
+  let kind = "case"
+  var description: String { "an action of the case path's case" }
 }

@@ -13,6 +13,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let limit = timeout ?? self.timeout
+    await settle()
     let store = self.store
     let skipped = settings.withLock(\.skippedEffects)
     let finished = await waitWithTimeout(limit, clock: timeoutClock) {
@@ -33,7 +34,12 @@ extension TestStore {
   /// store is exhaustive or `.off(showSkippedAssertions: true)`: the test passes, and its
   /// results list what it chose not to check.
   ///
-  /// - Parameter strict: Fail if there was nothing to skip.
+  /// - Parameters:
+  ///   - strict: Fail if there was nothing to skip.
+  ///   - fileID: The file a failure is reported in: the caller's, by default.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line a failure is reported at.
+  ///   - column: The column a failure is reported at.
   public func skipReceivedActions(
     strict: Bool = false,
     fileID: StaticString = #fileID,
@@ -41,7 +47,7 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.yield()
+    await settle()
     let received = log.received
     guard let last = received.last else {
       if strict {
@@ -71,7 +77,12 @@ extension TestStore {
   /// them received), and releasing the store cancels them. To stop an effect, send the action
   /// that cancels it, or cancel the ``TestStoreTask`` its `send` returned.
   ///
-  /// - Parameter strict: Fail if no effect was running.
+  /// - Parameters:
+  ///   - strict: Fail if no effect was running.
+  ///   - fileID: The file a failure is reported in: the caller's, by default.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line a failure is reported at.
+  ///   - column: The column a failure is reported at.
   public func skipInFlightEffects(
     strict: Bool = false,
     fileID: StaticString = #fileID,
@@ -79,7 +90,7 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.yield()
+    await settle()
     let running = store.inFlightEffects
     let newlySkipped = settings.withLock { settings in
       let new = running.filter { !settings.skippedEffects.contains($0.key) }

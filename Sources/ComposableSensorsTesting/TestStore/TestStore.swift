@@ -1,4 +1,5 @@
 import ComposableStore
+import SensorsCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -43,18 +44,29 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     /// Effects ``TestStore/skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped
     /// tracking: they run on, but neither `finish` nor the end of the test waits for them.
     var skippedEffects: Set<UInt64> = []
+    var useSerialExecutor = true
   }
 
   let store: Store<State, TestAction<Action>>
   let log = TestLog<State, Action>()
   let settings: Mutex<Settings>
   let timeoutClock: any Clock<Duration>
+  /// Where the store's effects run while ``useSerialExecutor`` is on: the executor of the
+  /// enclosing ``withSerialExecutor(_:isolation:operation:)``, or one of the store's own.
+  public let executor: SerialTestExecutor
   let origin: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   /// Creates a test store running `reducer` from `initialState`.
   ///
-  /// - Parameter timeoutClock: The clock for ``timeout``; real time unless a test of the test
-  ///   store itself needs otherwise.
+  /// - Parameters:
+  ///   - initialState: The state the test starts from.
+  ///   - reducer: The feature under test.
+  ///   - timeoutClock: The clock for ``timeout``; real time unless a test of the test store
+  ///     itself needs otherwise.
+  ///   - fileID: The file a failure is reported in: the caller's, by default.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line a failure is reported at.
+  ///   - column: The column a failure is reported at.
   public init<R: Reducer<State, Action>>(
     initialState: State,
     reducer: sending R,
@@ -68,6 +80,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     let reduce = reducer.reduce(into:action:)
     self.settings = Mutex(Settings(state: initialState))
     self.timeoutClock = timeoutClock
+    self.executor = SerialTestExecutor.current ?? SerialTestExecutor()
     self.origin = (fileID, filePath, line, column)
     let reportWarning: RuntimeWarning.Reporter = { message, fileID, filePath, line, column in
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -99,7 +112,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   }
 
   /// Creates a test store running the reducer `build` returns:
-  /// `TestStore(initialState: .init()) { Feature() }`.
+  /// `TestStore(initialState: .init()) { Feature() }`, or `{ feature }` for one made beforehand.
   public convenience init<R: Reducer<State, Action>>(
     initialState: State,
     timeoutClock: any Clock<Duration> = ContinuousClock(),
@@ -107,7 +120,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    @ReducerBuilder<State, Action> _ build: () -> sending R
+    @ReducerBuilder<State, Action> _ build: sending () -> R
   ) {
     self.init(
       initialState: initialState, reducer: build(), timeoutClock: timeoutClock,
@@ -133,6 +146,36 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     let end = clock.now.advanced(by: limit)
     while inFlightEffectCount > 0, clock.now < end {
       usleep(200)
+    }
+  }
+
+  /// Whether the store's effects run on one ``SerialTestExecutor`` (on by default): TCA's
+  /// `useMainSerialExecutor`, for Linux.
+  ///
+  /// While on, every effect an action starts, the tasks the package starts for it (a replay's
+  /// reader, a client's timers) and the actions they send run one job at a time, in order, so a
+  /// test's outcome never depends on the thread pool; ``send(_:assert:fileID:filePath:line:column:)``
+  /// returns once the effects it started have run until they wait, and a `TestClock` advance
+  /// returns once everything it woke has. Turn it off for a test that must see effects run in
+  /// parallel; then sends and receives yield to the pool instead, as TCA does without it.
+  public var useSerialExecutor: Bool {
+    get { settings.withLock(\.useSerialExecutor) }
+    set { settings.withLock { $0.useSerialExecutor = newValue } }
+  }
+
+  /// The executor effects started now prefer: the store's serial executor while
+  /// ``useSerialExecutor`` is on, the caller's otherwise.
+  var effectExecutor: (any TaskExecutor)? {
+    useSerialExecutor ? executor : InheritedExecutor.preferred
+  }
+
+  /// Lets the effects run until they wait: drains the serial executor while
+  /// ``useSerialExecutor`` is on, yields to the pool otherwise.
+  func settle() async {
+    if useSerialExecutor {
+      await SerialTestExecutor.drain([executor])
+    } else {
+      await Task.yield()
     }
   }
 

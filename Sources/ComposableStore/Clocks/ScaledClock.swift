@@ -45,8 +45,10 @@ public struct ScaledClock<Base: Clock<Duration>>: Clock, Sendable {
 
   /// Creates a clock running `speed` times as fast as `base`, from zero now.
   ///
-  /// - Parameter speed: scaled seconds per base second; clamped into ``speedRange``, and 1 when
-  ///   it is NaN.
+  /// - Parameters:
+  ///   - base: the clock to scale (its time keeps running; this one starts at zero now).
+  ///   - speed: scaled seconds per base second; clamped into ``speedRange``, and 1 when it is
+  ///     NaN.
   public init(base: Base, speed: Double) {
     self.base = base
     self.origin = base.now

@@ -1,3 +1,5 @@
+import SensorsCore
+
 /// Runs `operation` so that `Task.cancel(id:)`, `Effect.cancel(id:)` or a later
 /// `withTaskCancellation(id:cancelInFlight: true)` with the same `id` can cancel it, from
 /// anywhere inside an effect.
@@ -33,7 +35,7 @@ public func withTaskCancellation<T: Sendable>(
   if cancelInFlight {
     if let store { store.cancel(id: key) } else { registry.cancel(id: key) }
   }
-  let task = Task { try await operation() }
+  let task = Task.inheritingExecutor { try await operation() }
   let token = registry.insert(id: key) { task.cancel() }
   defer { registry.remove(id: key, token: token) }
   return try await withTaskCancellationHandler {

@@ -1,5 +1,5 @@
 /// An action for one element of an ``IdentifiedArray`` of child features: the element's id and
-/// the child action, as ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``
+/// the child action, as ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``
 /// routes it.
 ///
 /// ```swift

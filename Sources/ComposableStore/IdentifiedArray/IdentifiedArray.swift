@@ -1,5 +1,5 @@
 /// An ordered collection of identifiable elements with constant-time lookup by id: the state of
-/// a list of child features, run by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
+/// a list of child features, run by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``.
 ///
 /// ```swift
 /// struct State: Equatable {
@@ -110,8 +110,10 @@ where Element.ID == ID {
 
   /// Inserts `element` at `index` if its id is absent; O(n).
   ///
-  /// - Parameter index: A position from `startIndex` to `endIndex`; a position outside is
-  ///   clamped to the nearest end.
+  /// - Parameters:
+  ///   - element: The element to insert.
+  ///   - index: A position from `startIndex` to `endIndex`; a position outside is clamped to the
+  ///     nearest end.
   /// - Returns: Whether it was inserted, and the position of the element with its id.
   @inlinable
   @discardableResult
@@ -154,11 +156,11 @@ where Element.ID == ID {
     try _elements.removeAll(where: shouldBeRemoved)
   }
 
-  /// Removes every element.
+  /// Removes every element, keeping the storage allocated if `keepCapacity` is `true`.
   @inlinable
-  public mutating func removeAll() {
-    _elements.removeAll()
-    _positions.removeAll()
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    _elements.removeAll(keepingCapacity: keepCapacity)
+    _positions.removeAll(keepingCapacity: keepCapacity)
   }
 
   /// Moves the elements at `source` so they come before the element at `destination`, in the
@@ -231,9 +233,6 @@ extension IdentifiedArray: RandomAccessCollection {
   @inlinable public var startIndex: Int { _elements.startIndex }
   /// The position after the last element.
   @inlinable public var endIndex: Int { _elements.endIndex }
-
-  /// The element at `position`.
-  @inlinable public subscript(position: Int) -> Element { _elements[position] }
 
   /// The position of the element with `id`, in O(1).
   @inlinable

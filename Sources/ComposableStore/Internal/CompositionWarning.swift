@@ -2,9 +2,16 @@
 /// sees when a child action has nowhere to go, so each says why it happens and what to do.
 @usableFromInline
 enum CompositionWarning {
-  /// A value's dump, one line per property, indented under its label.
+  /// A value's dump, one line per property, indented under its label. An enum value starts with
+  /// its type, as TCA's dump does: `Result.success(1)`.
   static func indented(_ value: Any) -> String {
-    dumpLines(value).map { "    " + $0 }.joined(separator: "\n")
+    var lines = dumpLines(value)
+    if Mirror(reflecting: value).displayStyle == .enum, let first = lines.first,
+      first.hasPrefix(".")
+    {
+      lines[0] = typeName(of: value, genericArguments: false) + first
+    }
+    return lines.map { "    " + $0 }.joined(separator: "\n")
   }
 
   /// The closing advice of both warnings about a child action for another case of enum state.
@@ -14,7 +21,7 @@ enum CompositionWarning {
     child state changes to another case, especially if it is a long-living effect.
 
     This action was sent to the store while state was another case. Make sure that actions for \
-    this reducer can only be sent to a store when state is set to the appropriate case.
+    this reducer can only be sent from a store when state is set to the appropriate case.
     """
 
   @usableFromInline
@@ -37,7 +44,7 @@ enum CompositionWarning {
     child state becomes "nil", especially if it is a long-living effect.
 
     This action was sent to the store while state was "nil". Make sure that actions for this \
-    reducer can only be sent to a store when state is non-"nil".
+    reducer can only be sent from a store when state is non-"nil".
     """
   }
 
@@ -54,7 +61,8 @@ enum CompositionWarning {
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
-    A parent reducer set "\(typeName(of: state))" to a different case before this reducer ran. \
+    A parent reducer set "\(typeName(of: state, genericArguments: false))" to a different case \
+    before this reducer ran. \
     This reducer must run before any other reducer sets child state to a different case. This \
     ensures that child reducers can handle their actions while their state is still available.
 
@@ -69,16 +77,17 @@ enum CompositionWarning {
     set to a different case.
 
       Action:
-    \(indented(action))
+        \(debugCaseOutput(action))
       State:
-    \(indented(state))
+        \(debugCaseOutput(state))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
-    A parent reducer set "\(typeName(of: state))" to a different case before the scoped reducer \
-    ran. Child reducers must run before any parent reducer sets child state to a different case. \
-    Consider "ifCaseLet" to embed this child reducer in the parent reducer that changes its \
-    state, so the child runs first and its effects end with its case.
+    A parent reducer set "\(typeName(of: state, genericArguments: false))" to a different case \
+    before the scoped reducer ran. Child reducers must run before any parent reducer sets child \
+    state to a different case. This ensures that child reducers can handle their actions while \
+    their state is still available. Consider using "Reducer.ifCaseLet" to embed this child \
+    reducer in the parent reducer that change its state to ensure the child reducer runs first.
 
     \(otherCaseAdvice)
     """
@@ -90,7 +99,7 @@ enum CompositionWarning {
     A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element.
 
       Action:
-    \(indented(action))
+        \(debugCaseOutput(action))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
@@ -102,18 +111,9 @@ enum CompositionWarning {
     may be perfectly reasonable to ignore this action, consider canceling the associated effect \
     before an element is removed, especially if it is a long-living effect.
 
-    This action was sent to the store while its state contained no element at this ID. Make sure \
-    that actions for this reducer can only be sent to a store when its state contains an element \
-    at this ID.
+    This action was sent to the store while its state contained no element at this ID. To fix \
+    this make sure that actions for this reducer can only be sent from a store when its state \
+    contains an element at this id.
     """
-  }
-
-  /// A type's name without its module, generic arguments and the private-context marks of
-  /// file-private types: "Result", "Navigation.State".
-  private static func typeName(of value: Any) -> String {
-    var name = Substring(String(reflecting: type(of: value)))
-    if let generics = name.firstIndex(of: "<") { name = name[..<generics] }
-    let parts = name.split(separator: ".").filter { !$0.hasPrefix("(unknown context at") }
-    return parts.dropFirst().joined(separator: ".")
   }
 }

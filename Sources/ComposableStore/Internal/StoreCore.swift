@@ -68,7 +68,7 @@ struct StoreCore<State, Action, Handle> {
 
   @usableFromInline var lifecycle = Lifecycle.active
   @usableFromInline var published: State
-  @usableFromInline var observers: [Int: AsyncStream<State>.Continuation] = [:]
+  @usableFromInline var observers: [Int: StateObserver<State>] = [:]
   var nextObserverID = 0
   @usableFromInline var reentrant: [Reentrant] = []
   @usableFromInline private(set) var entries: [EffectToken: Entry] = [:]
@@ -89,11 +89,11 @@ struct StoreCore<State, Action, Handle> {
   /// the new state to, and the actions sent from inside the reducer meanwhile.
   @usableFromInline
   struct Publication {
-    @usableFromInline let observers: [Int: AsyncStream<State>.Continuation]
+    @usableFromInline let observers: [Int: StateObserver<State>]
     @usableFromInline let reentrant: [Reentrant]
 
     @inlinable
-    init(observers: [Int: AsyncStream<State>.Continuation], reentrant: [Reentrant]) {
+    init(observers: [Int: StateObserver<State>], reentrant: [Reentrant]) {
       self.observers = observers
       self.reentrant = reentrant
     }
@@ -112,10 +112,10 @@ struct StoreCore<State, Action, Handle> {
   }
 
   /// Adds an observer and returns its key. The caller yields the current state to it.
-  mutating func addObserver(_ continuation: AsyncStream<State>.Continuation) -> Int? {
+  mutating func addObserver(_ observer: StateObserver<State>) -> Int? {
     guard case .active = lifecycle else { return nil }
     nextObserverID += 1
-    observers[nextObserverID] = continuation
+    observers[nextObserverID] = observer
     return nextObserverID
   }
 
@@ -250,7 +250,7 @@ struct StoreCore<State, Action, Handle> {
   }
 
   /// The store was released: takes every handle to cancel and every observer to finish.
-  mutating func release() -> (handles: [Handle], observers: [AsyncStream<State>.Continuation]) {
+  mutating func release() -> (handles: [Handle], observers: [StateObserver<State>]) {
     lifecycle = .released
     defer { observers = [:] }
     return (cancelAll(), Array(observers.values))

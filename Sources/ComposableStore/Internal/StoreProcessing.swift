@@ -34,7 +34,7 @@ struct QueuedAction<Action> {
   }
 }
 
-extension Store {
+extension StoreRoot {
   /// Runs the reducer for `action` and everything it fed back synchronously, on the calling
   /// thread, first in first out (The Composable Architecture's order).
   ///

@@ -1,3 +1,4 @@
+import SensorsCore
 import Synchronization
 
 /// Where an action fed back by an effect comes from: its cascade, the task that sent it, the
@@ -208,7 +209,7 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
     cascade = reserved.0
     guard let token = reserved.1 else { return nil }
     let source = EffectSource(cascade: reserved.0, token: token, origin: origin)
-    let task = Task(priority: priority) {
+    let task = Task.inheritingExecutor(priority: priority) {
       // A fresh cancellation path: the spawning task may be a child feature's effect.
       await EffectScope.$current.withValue(self) {
         await CancellationPath.$current.withValue([]) { await body(self, source) }

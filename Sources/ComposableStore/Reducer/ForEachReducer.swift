@@ -45,7 +45,7 @@ extension Reducer {
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// ``forEach(_:action:element:fileID:filePath:line:column:)-(WritableKeyPath<State,IdentifiedArray<ID,ElementState>>,ActionPath<Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``
+  /// ``forEach(_:action:element:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``
   /// with the action path given by its enum case alone: `.forEach(\.rows, action: Action.rows)`.
   /// See ``ActionPath/init(_:)`` for what that costs.
   @inlinable
@@ -67,7 +67,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(WritableKeyPath<State,IdentifiedArray<ID,ElementState>>,ActionPath<Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``
+/// The reducer ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``
 /// builds: an element reducer run on the element an action names, then the parent.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID == ID {

@@ -47,7 +47,7 @@ extension Reducer {
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// ``ifLet(_:action:then:fileID:filePath:line:column:)-(WritableKeyPath<State,ChildState?>,ActionPath<Action,ChildAction>,_,_,_,_,_)``
+  /// ``ifLet(_:action:then:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,ChildAction>,_,_,_,_,_)``
   /// with the action path given by its enum case alone: `.ifLet(\.route, action: Action.route)`.
   /// See ``ActionPath/init(_:)`` for what that costs.
   @inlinable
@@ -66,7 +66,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(WritableKeyPath<State,ChildState?>,ActionPath<Action,ChildAction>,_,_,_,_,_)``
+/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,ChildAction>,_,_,_,_,_)``
 /// builds: a child run on an optional part of the parent's state, then the parent.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent

@@ -43,7 +43,7 @@ extension Reducer {
     OnChangeReducer(base: self, toValue: toValue, isDuplicate: ==, reducer: reducer)
   }
 
-  /// ``onChange(of:_:)-(_,(Value,Value)->R)`` for a value that is not `Equatable` (a tuple), or
+  /// ``onChange(of:_:)->OnChangeReducer<Self,Value,R>`` for a value that is not `Equatable` (a tuple), or
   /// when only part of it matters: `reducer` runs unless `isDuplicate(old, new)` says the value
   /// did not change, as TCA's `onChange(of:removeDuplicates:_:)`.
   ///
@@ -63,7 +63,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/onChange(of:_:)-(_,(Value,inout State)->Effect<Action>)`` builds: a
+/// The reducer ``Reducer/onChange(of:_:)->OnChangeReducer<Self,Value,Reduce<Self.State,Self.Action>>`` builds: a
 /// base reducer, and a reaction to a change of one value.
 public struct OnChangeReducer<Base: Reducer, Value, Reaction: Reducer>: Reducer
 where Base.State == Reaction.State, Base.Action == Reaction.Action {

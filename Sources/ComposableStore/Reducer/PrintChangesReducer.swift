@@ -37,7 +37,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/_printChanges(_:)-(ReducerPrinter<State,Action>?)`` builds: a base
+/// The reducer `Reducer._printChanges(_:)` builds (underscored, so not in the docs): a base
 /// reducer whose actions and state changes are reported.
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
   @usableFromInline let base: Base

@@ -26,8 +26,8 @@ public enum ReducerBuilder<State, Action: Sendable> {
 
   /// An empty body: a reducer that changes nothing.
   @inlinable
-  public static func buildBlock() -> Reduce<State, Action> {
-    Reduce { _, _ in .none }
+  public static func buildBlock() -> EmptyReducer<State, Action> {
+    EmptyReducer()
   }
 
   /// The reducer of an `if` without `else`, or nothing.

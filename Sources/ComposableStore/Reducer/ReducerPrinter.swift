@@ -1,6 +1,6 @@
 import Synchronization
 
-/// How ``Reducer/_printChanges(_:)`` reports each action: the action and the state before and
+/// How `Reducer._printChanges(_:)` reports each action: the action and the state before and
 /// after it.
 ///
 /// ```swift
@@ -61,46 +61,51 @@ public struct ReducerPrinter<State, Action>: Sendable {
     return diff { text in stream.withLock { $0.write(text) } }
   }
 
-  /// Only the action's cases, one line per action, to standard output: associated values are
-  /// left out, enum payloads are followed, like TCA's `actionLabels`
-  /// (`received action: .row(index:, action: .textChanged(query:))`). TCA prefixes the action's
-  /// type name; this printer does not.
+  /// Only the action's type and cases, one line per action, to standard output, as TCA's
+  /// `actionLabels` prints them: associated values are left out, enum payloads are followed
+  /// (`received action: App.Action.row(index:, action: .textChanged(query:))`).
   public static var actionLabels: Self {
     actionLabels { line in Swift.print(line) }
   }
 
   /// ``actionLabels``, handing each line (without a newline) to `write`.
   public static func actionLabels(_ write: @escaping @Sendable (String) -> Void) -> Self {
-    Self { action, _, _ in write("received action: \(caseLabel(action))") }
+    Self { action, _, _ in write("received action: \(debugCaseOutput(action))") }
   }
 }
 
-/// The cases of an enum value without its associated values: `.action1(_:, label:)`,
-/// `.screenA(.row(index:, action: .tapped))`; payloads that are enums are followed. A value that
-/// is not an enum gives its type name.
-func caseLabel(_ value: Any) -> String {
+/// A value's type and its enum cases without their associated values, as TCA's runtime warnings
+/// and `actionLabels` write them: `App.Action.action1(_:, label:)`,
+/// `App.Action.screenA(.row(index:, action: .tapped))`. A value with its own debug description
+/// gives that.
+func debugCaseOutput(_ value: Any) -> String {
+  if let custom = value as? any CustomDebugStringConvertible { return custom.debugDescription }
+  return typeName(of: value, genericArguments: false) + caseOutput(value)
+}
+
+/// The cases part of ``debugCaseOutput(_:)``: empty for a value that is neither an enum nor a
+/// tuple, so a payload of plain values reads `.name`, not `.name("Blob")`.
+private func caseOutput(_ value: Any) -> String {
   let mirror = Mirror(reflecting: value)
-  guard mirror.displayStyle == .enum else { return String(describing: type(of: value)) }
-  return enumCaseLabel(value, mirror) ?? ""
-}
-
-/// `.case` or `.case(labels)` for an enum value, or `nil` when `value` is not an enum.
-private func enumCaseLabel(_ value: Any, _ mirror: Mirror) -> String? {
-  guard mirror.displayStyle == .enum else { return nil }
-  guard let payload = mirror.children.first, let name = payload.label else {
-    return ".\(value)"  // a case without payload prints as its name
-  }
-  let payloadMirror = Mirror(reflecting: payload.value)
-  if payloadMirror.displayStyle == .tuple {
-    let fields = payloadMirror.children.map { field in
-      let label = field.label.map { $0.hasPrefix(".") ? "_:" : "\($0):" } ?? "_:"
-      let inner = enumCaseLabel(field.value, Mirror(reflecting: field.value))
-      return inner.map { "\(label) \($0)" } ?? label
+  switch mirror.displayStyle {
+  case .enum:
+    guard let payload = mirror.children.first else {
+      let name = String(describing: value)
+      return name == typeName(of: value, genericArguments: false) ? "" : ".\(name)"
     }
-    return ".\(name)(\(fields.joined(separator: ", ")))"
+    let inner = caseOutput(payload.value)
+    return ".\(payload.label ?? "")" + (inner.isEmpty ? "" : "(\(inner))")
+  case .tuple:
+    let fields = mirror.children.map { field in
+      // Unlabelled tuple elements are named ".0", ".1"…
+      let unlabelled = field.label.map { $0.allSatisfy { $0 == "." || $0.isNumber } } ?? true
+      let inner = caseOutput(field.value)
+      return (unlabelled ? "_:" : "\(field.label ?? ""):") + (inner.isEmpty ? "" : " \(inner)")
+    }
+    return fields.joined(separator: ", ")
+  default:
+    return ""
   }
-  let inner = enumCaseLabel(payload.value, payloadMirror) ?? "_:"
-  return ".\(name)(\(inner))"
 }
 
 /// One action's report: the action, then the state diff or "(No state changes)".

@@ -1,3 +1,4 @@
+import SensorsCore
 import Synchronization
 
 /// A live connection to gpsd: connects, asks for JSON reports, and keeps going through restarts.
@@ -183,7 +184,7 @@ public final class GPSDConnection: Sendable {
       core.sessionID += 1
     case .scheduleReconnect(let delay):
       core.reconnectTimer?.cancel()
-      core.reconnectTimer = Task { [clock] in
+      core.reconnectTimer = Task.inheritingExecutor { [clock] in
         do { try await clock.sleep(for: delay) } catch { return }
         self.feed(.reconnectTimerFired)
       }
@@ -205,7 +206,7 @@ public final class GPSDConnection: Sendable {
   private func makeStaleTimer(sessionID: Int) -> Task<Void, Never>? {
     guard let timeout = configuration.staleTimeout else { return nil }
     let slice = timeout / ConnectionStateMachine.slicesPerTimeout
-    return Task { [clock] in
+    return Task.inheritingExecutor { [clock] in
       while !Task.isCancelled {
         do { try await clock.sleep(for: slice) } catch { return }
         self.feed(.staleSliceElapsed, from: sessionID)

@@ -9,7 +9,7 @@ import SensorsCore
 /// A UTC instant as gpsd reports it: whole seconds since 1970-01-01T00:00:00Z plus nanoseconds.
 ///
 /// gpsd sends ISO 8601 strings such as `"2020-03-18T13:28:19.600Z"`. Keeping the instant as two integers
-/// keeps decoding allocation-free and exact; ``date`` converts to Foundation when needed.
+/// keeps decoding allocation-free and exact; ``timestamp`` converts to the clients' `Timestamp`.
 ///
 /// Replayed logs are often shifted by whole GPS week rollovers (1024 weeks), so never compare a replayed
 /// timestamp with the wall clock.
@@ -30,7 +30,7 @@ public struct GPSDTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
     Double(seconds) + Double(nanoseconds) / 1e9
   }
 
-  /// The same instant as a ``SensorsCore/Timestamp`` (sub-microsecond precision is lost).
+  /// The same instant as a `Timestamp` (SensorsCore; sub-microsecond precision is lost).
   public var timestamp: Timestamp { Timestamp(timeIntervalSince1970: timeIntervalSince1970) }
 
   /// Whether `lhs` is earlier than `rhs`.

@@ -1,3 +1,5 @@
+import SensorsCore
+
 /// Reads channels by polling their sysfs attributes (`_input` if present, else `_raw`) at a
 /// fixed interval, paced by an injected clock.
 ///
@@ -57,7 +59,7 @@ public struct IIOPollingReader: IIOSampleReader {
   public func samples() -> AsyncThrowingStream<IIOSample, any Error> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: IIOSample.self, bufferingPolicy: .bufferingNewest(bufferingNewest))
-    let task = Task { [device, channels, interval, clock] in
+    let task = Task.inheritingExecutor { [device, channels, interval, clock] in
       await clock.poll(device: device, channels: channels, interval: interval, into: continuation)
     }
     continuation.onTermination = { _ in task.cancel() }

@@ -42,6 +42,10 @@ public struct ImmediateClock: Clock, Sendable {
   public var minimumResolution: Duration { .zero }
 
   /// Moves time to `deadline` (if later) and returns after a yield; throws if cancelled.
+  ///
+  /// On a ``SerialTestExecutor`` the yield puts the task behind every job already enqueued, so
+  /// sleepers due at the same instant resume in the order their sleeps began, each running until
+  /// it waits again before the next resumes.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     storage.now.withLock { $0 = Swift.max($0, deadline) }

@@ -17,11 +17,16 @@ import Synchronization
 ///   moves ``now`` to or past its deadline, and ``now`` equals that deadline while it wakes.
 /// - A deadline equal to ``now`` (`sleep(for: .zero)`) suspends until the next advance, even
 ///   `advance(by: .zero)`; only a deadline already passed returns at once.
-/// - An advance wakes sleepers one deadline at a time, earliest first (ties in the order the
-///   sleeps began). After each wake it waits until the woken tasks run again, then yields, so
-///   a woken task that sleeps again before the advance's end is woken at its new deadline
-///   before any later one: one big step wakes the same sleeps, in the same order, as many
-///   small ones.
+/// - An advance wakes sleepers one at a time, earliest deadline first; sleepers due at the same
+///   instant wake in the order their sleeps began. After each wake it lets the woken task run
+///   until it waits again, so a woken task that sleeps again before the advance's end is woken
+///   at its new deadline before any later one: one big step wakes the same sleeps, in the same
+///   order, as many small ones.
+/// - "Until it waits again" is exact for tasks on a ``SerialTestExecutor`` (a `TestStore`'s
+///   effects, and the replays and timers they start): the advance drains those executors, so
+///   when it returns, replayed samples have been delivered and reduced, and the effects those
+///   actions started have started, and slept on the clock if they sleep. A sleeper on the global
+///   pool gets ``init(now:yieldsPerStep:)``'s yields instead, the best that pool allows.
 /// - Cancelling a sleeping task makes its sleep throw `CancellationError` at once.
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: the offset from its start.
@@ -51,8 +56,9 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameters:
   ///   - now: The starting time.
-  ///   - yieldsPerStep: How many times an advance yields after a woken task runs again, so it
-  ///     can finish its reaction (and sleep again) before time moves on.
+  ///   - yieldsPerStep: How many times an advance yields after a woken task on the global pool
+  ///     runs again, so it can finish its reaction (and sleep again) before time moves on. Tasks
+  ///     on a ``SerialTestExecutor`` need none: the advance drains their executor.
   public init(now: Instant = Instant(), yieldsPerStep: Int = 20) {
     self.state = Mutex(TestClockStateMachine(now: now))
     self.yieldsPerStep = yieldsPerStep
@@ -75,7 +81,7 @@ public final class TestClock: Clock, Sendable {
   /// has already passed; a deadline equal to ``now`` waits for the next advance.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let token = state.withLock { $0.beginSleep() }
+    let token = state.withLock { $0.beginSleep(on: SerialTestExecutor.current) }
     defer { state.withLock { $0.endSleep(token) }?.resume() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
@@ -167,7 +173,7 @@ public final class TestClock: Clock, Sendable {
   /// this clock: swift-clocks' `checkSuspension()`, for the end of a test that must leave no
   /// timer behind.
   public func checkSuspension() async throws {
-    await yieldToOthers()
+    await settle(after: nil)
     let pending = state.withLock { $0.hasPendingSleeps ? $0.pendingDeadlines : nil }
     if let pending { throw SuspensionError(deadlines: pending) }
   }
@@ -178,9 +184,10 @@ public final class TestClock: Clock, Sendable {
     await advance(to: now.advanced(by: duration))
   }
 
-  /// Moves time forward to `deadline`, waking sleepers one deadline at a time, in order. After
-  /// each wake it waits until the woken tasks run again and yields, so what they do (and the
-  /// sleeps they begin) happens before time moves past their instant.
+  /// Moves time forward to `deadline`, waking sleepers one at a time, in deadline order (ties in
+  /// the order their sleeps began). After each wake it waits until the woken task runs again and
+  /// everything on the serial test executors has run until it waits, so what the wake set off
+  /// (and the sleeps it began) happens before time moves past its instant.
   ///
   /// Moving backwards is a test bug: it is reported and time stays where it is.
   public func advance(
@@ -197,14 +204,13 @@ public final class TestClock: Clock, Sendable {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    await yieldToOthers()
-    while let wake = state.withLock({ $0.wakeEarliestOrMove(to: deadline) }) {
-      for continuation in wake.continuations { continuation.resume() }
+    await settle(after: nil)
+    while let wake = state.withLock({ $0.wakeNextOrMove(to: deadline) }) {
+      wake.continuation.resume()
       for watcher in wake.watchers { watcher.resume(returning: true) }
-      for token in wake.tokens { await waitUntilRunning(token) }
-      await yieldToOthers()
+      await waitUntilRunning(wake.token)
+      await settle(after: wake)
     }
-    await yieldToOthers()
   }
 
   /// Advances time until no task sleeps on the clock any more, up to `limit` from now (so a timer
@@ -217,7 +223,7 @@ public final class TestClock: Clock, Sendable {
     column: UInt = #column
   ) async {
     let end = now.advanced(by: limit)
-    await yieldToOthers()
+    await settle(after: nil)
     while let next = pendingDeadlines.first {
       guard next <= end else {
         reportIssue(
@@ -236,6 +242,17 @@ public final class TestClock: Clock, Sendable {
       let waits = state.withLock { $0.awaitRunning(token, acknowledge) }
       if !waits { acknowledge.resume() }
     }
+  }
+
+  /// Lets what a wake set off run until it waits again on something the test controls.
+  ///
+  /// Tasks on serial test executors (a `TestStore`'s effects, and the replays and timers they
+  /// start) are drained: the advance goes on once none of those executors has anything left to
+  /// run, however long the chain of work a wake started. A sleeper on the global pool gets
+  /// ``yieldsPerStep`` yields instead, the best that pool allows.
+  private func settle(after wake: TestClockStateMachine.Wake?) async {
+    if wake == nil || wake?.executor == nil { await yieldToOthers() }
+    await SerialTestExecutor.drain(Array(state.withLock(\.executors).values))
   }
 
   private func yieldToOthers() async {

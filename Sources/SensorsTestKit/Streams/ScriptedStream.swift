@@ -17,7 +17,7 @@ import Synchronization
 /// await store.finish()
 /// ```
 ///
-/// Code that takes an `AsyncStream` (``LocationClient``'s `create`, for instance) gets
+/// Code that takes an `AsyncStream` (`LocationClient`'s `create`, for instance) gets
 /// ``nonThrowingStream`` instead: the same script, without errors. Iterate one of the two, once.
 ///
 /// Values yielded before anyone iterates are buffered, in order. ``waitForConsumer(timeout:clock:fileID:filePath:line:column:)`` lets a test

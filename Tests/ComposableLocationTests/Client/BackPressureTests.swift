@@ -1,6 +1,7 @@
 import ComposableLocation
 import ComposableSensorsTesting
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// A slow consumer never makes memory grow, and what it misses is counted.

@@ -1,6 +1,7 @@
 import ComposableLocation
 import ComposableSensorsTesting
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// `LocationClient.replay` plays real gpsd 3.22 captures the way a user would use it.
@@ -8,7 +9,7 @@ import Testing
   struct ID: Hashable, Sendable {}
 
   @Test(
-    "Every TPV with a fix becomes exactly one location with the same values",
+    "Every fix (the TPVs of one time, merged) becomes exactly one location with the same values",
     arguments: ["myguide-3100", "nmea-rtk"])
   func everyFixOnce(capture: String) async throws {
     let url = try fixtureURL(capture)

@@ -1,6 +1,7 @@
 import ComposableLocation
 import ComposableSensorsTesting
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// A replayed capture is read a line at a time: its size does not matter, and input that is not

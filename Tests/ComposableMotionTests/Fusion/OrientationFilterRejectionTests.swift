@@ -158,8 +158,9 @@ struct OrientationFilterRejectionTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func fuzzingWithExtremeValuesNeverLeavesTheUnitSphere(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
+    // 0x1p-1063 and -0x1p-1030 are subnormal (about 1e-320 and -8.7e-311), written exactly.
     let extremes: [Double] = [
-      0, -0.0, 1e-320, -1e-310, 1e-150, 1e150, -1e200, 1e300, .greatestFiniteMagnitude,
+      0, -0.0, 0x1p-1063, -0x1p-1030, 1e-150, 1e150, -1e200, 1e300, .greatestFiniteMagnitude,
       -.greatestFiniteMagnitude, .infinity, -.infinity, .nan, 999, -9_999, 12_000,
     ]
     func value(_ ordinary: Double) -> Double {

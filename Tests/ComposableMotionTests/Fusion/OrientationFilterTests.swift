@@ -206,7 +206,9 @@ struct OrientationFilterTinyAccelerationTests {
       filter.update(
         IMURecording.Sample(
           time: Double(step) * 0.01, gyroscope: SIMD3(0, 0, 1e-62),
-          accelerometer: SIMD3(8e-320, 0, -1e-160), magnetometer: SIMD3(8e-320, 8e-320, 0)))
+          // 0x1p-1060: a subnormal (about 8.3e-320), written exactly.
+          accelerometer: SIMD3(0x1p-1060, 0, -1e-160), magnetometer: SIMD3(0x1p-1060, 0x1p-1060, 0))
+      )
       #expect(abs(filter.orientation.norm - 1) < 1e-9)
       #expect(abs(filter.orientation6D.norm - 1) < 1e-9)
     }

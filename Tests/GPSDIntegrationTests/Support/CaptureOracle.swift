@@ -1,20 +1,9 @@
 import ComposableLocation
 import Foundation
+import SensorsTestSupport
 import Testing
 
-/// The TPVs with a fix in a `gpspipe -w` capture, read with Foundation's JSON parser: an oracle
-/// independent of the GPSD decoder the client uses. Shared by the replay tests and the live
-/// tests against real gpsd (the same captures sit in both targets' fixtures).
-func fixesInCapture(_ url: URL) throws -> [[String: Any]] {
-  let text = try String(contentsOf: url, encoding: .utf8)
-  return try text.split(whereSeparator: \.isNewline).compactMap { line in
-    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-    guard let object, object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
-      object["lat"] != nil, object["lon"] != nil
-    else { return nil }
-    return object
-  }
-}
+// The expected fixes come from `fixesInCapture(_:)` (SensorsTestSupport): one per epoch.
 
 /// Checks that `location` carries exactly the values of `tpv`, absent ones absent.
 func expectSameValues(

@@ -14,7 +14,7 @@ public struct BikeComputer: Reducer {
   public static let crashThreshold = 3.0
   /// How long the rider has to say they are fine, on the injected clock.
   public static let crashCountdown = Duration.seconds(30)
-  /// Fixes less accurate than this (one sigma, metres) do not add to the distance.
+  /// Fixes less accurate than this (metres, gpsd's 95 % horizontal accuracy) do not add to the distance.
   public static let worstUsableAccuracy = 25.0
 
   /// What the screen shows.
@@ -155,7 +155,7 @@ public struct BikeComputer: Reducer {
   /// usable accuracy are ignored.
   static func ride(to fix: Location, in state: inout State) {
     guard let accuracy = fix.horizontalAccuracy, accuracy <= worstUsableAccuracy else { return }
-    if let last = state.lastFix, let leg = try? last.distance(from: fix) {
+    if let last = state.lastFix, let leg = try? last.coordinate.distance(to: fix.coordinate) {
       state.distance += leg
     }
     state.lastFix = fix

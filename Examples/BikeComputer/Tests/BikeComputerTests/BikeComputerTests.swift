@@ -60,7 +60,7 @@ struct BikeComputerTests {
       $0.topSpeed = 4
     }
     fixes.yield(.locationsUpdated([north, blurred]))
-    let leg = try start.distance(from: north)
+    let leg = start.distance(from: north)
     await store.receive(.location(.locationsUpdated([north, blurred]))) {
       $0.lastFix = north
       $0.distance = leg

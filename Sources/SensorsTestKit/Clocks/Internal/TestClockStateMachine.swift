@@ -25,10 +25,12 @@ struct TestClockStateMachine {
     case resume(Result<Void, any Error>)
   }
 
-  /// Sleeps woken together at one instant, and the tests whose wait that satisfies.
+  /// One sleep woken by an advance, and the tests whose wait that satisfies.
   struct Wake {
-    var tokens: [UInt64]
-    var continuations: [CheckedContinuation<Void, any Error>]
+    var token: UInt64
+    var continuation: CheckedContinuation<Void, any Error>
+    /// The serial executor the sleeping task runs on, if any: the advance drains it.
+    var executor: SerialTestExecutor?
     var watchers: [CheckedContinuation<Bool, Never>] = []
   }
 
@@ -54,6 +56,11 @@ struct TestClockStateMachine {
   private(set) var now: TestClock.Instant
   /// Keyed by token; tokens grow, so they also give the order in which sleeps began.
   private(set) var sleeps: [UInt64: Sleep] = [:]
+  /// The serial executor each sleep's task runs on, for those that run on one.
+  private var sleepExecutors: [UInt64: SerialTestExecutor] = [:]
+  /// Every serial executor a sleeper ran on, by identity: an advance drains them all, since the
+  /// reaction to a wake may continue on another task's executor.
+  private(set) var executors: [ObjectIdentifier: SerialTestExecutor] = [:]
   private var watchers: [UInt64: Watcher] = [:]
   /// Tokens of waits given up before they began.
   private var abandonedWatchers: Set<UInt64> = []
@@ -86,10 +93,14 @@ struct TestClockStateMachine {
     return nextToken
   }
 
-  /// A sleep begins.
-  mutating func beginSleep() -> UInt64 {
+  /// A sleep begins, in a task running on `executor` if it runs on a serial test executor.
+  mutating func beginSleep(on executor: SerialTestExecutor?) -> UInt64 {
     let token = makeToken()
     sleeps[token] = .registering
+    if let executor {
+      sleepExecutors[token] = executor
+      executors[ObjectIdentifier(executor)] = executor
+    }
     return token
   }
 
@@ -130,6 +141,7 @@ struct TestClockStateMachine {
 
   /// The sleep `token` returned (or threw): forgets it, and returns the advance waiting for it.
   mutating func endSleep(_ token: UInt64) -> CheckedContinuation<Void, Never>? {
+    sleepExecutors[token] = nil
     guard case .waking(let acknowledge) = sleeps.removeValue(forKey: token) else { return nil }
     return acknowledge
   }
@@ -144,29 +156,26 @@ struct TestClockStateMachine {
     return true
   }
 
-  /// Wakes every sleep due at the earliest deadline not after `limit`, moving `now` there; or,
-  /// when none is due, moves `now` to `limit` and returns `nil`. One locked step: were "none
-  /// due" and "time moves" two, a sleep suspending between them would miss its deadline.
-  mutating func wakeEarliestOrMove(to limit: TestClock.Instant) -> Wake? {
-    var earliest: TestClock.Instant?
-    for case .suspended(let deadline, _) in sleeps.values where deadline <= limit {
-      earliest = min(earliest ?? deadline, deadline)
+  /// Wakes the sleep due first not after `limit` (of sleeps due at the same instant, the one that
+  /// began first), moving `now` to its deadline; or, when none is due, moves `now` to `limit` and
+  /// returns `nil`. One locked step: were "none due" and "time moves" two, a sleep suspending
+  /// between them would miss its deadline.
+  mutating func wakeNextOrMove(to limit: TestClock.Instant) -> Wake? {
+    var next: (token: UInt64, deadline: TestClock.Instant)?
+    for (token, sleep) in sleeps {
+      guard case .suspended(let deadline, _) = sleep, deadline <= limit else { continue }
+      if let current = next, (current.deadline, current.token) < (deadline, token) { continue }
+      next = (token, deadline)
     }
-    guard let earliest else {
+    guard let next, case .suspended(_, let continuation) = sleeps[next.token] else {
       now = max(now, limit)
       return nil
     }
-    now = max(now, earliest)
-    var wake = Wake(tokens: [], continuations: [])
-    for token in sleeps.keys.sorted() {
-      guard case .suspended(let deadline, let continuation) = sleeps[token], deadline == earliest
-      else { continue }
-      sleeps[token] = .waking(acknowledge: nil)
-      wake.tokens.append(token)
-      wake.continuations.append(continuation)
-    }
-    wake.watchers = takeSatisfiedWatchers()
-    return wake
+    now = max(now, next.deadline)
+    sleeps[next.token] = .waking(acknowledge: nil)
+    return Wake(
+      token: next.token, continuation: continuation, executor: sleepExecutors[next.token],
+      watchers: takeSatisfiedWatchers())
   }
 
   /// The number of suspended sleeps.

@@ -38,7 +38,7 @@ enum DemoCommand: String, CaseIterable, Sendable {
     case .motion: return motion.union([.frame])
     case .accelerometer, .gyro, .magnetometer: return motion.union([.interval])
     case .location: return location
-    case .devices: return [.iioRoot, .json]
+    case .devices: return [.live, .bundled, .iioRoot, .json]
     case .magneticField: return [.latitude, .longitude, .altitude, .date, .json]
     case .capture:
       return [

@@ -10,17 +10,25 @@ enum Usage {
       --bundled            replay the bundled recording (the default)
       --speed X            replay X times real time, 0.01 to 1000 (default 1)
     """
-  static let common = """
-      --count N            stop after N updates (status 1 if the source ends first)
+  /// The options every data command shares; `--count` counts what this command prints.
+  static func common(counting counted: String) -> String {
+    """
+      --count N            stop after N \(counted)
+                           (status 1 if the source ends first)
       --seconds N          stop after N seconds
       --json               one JSON object per line: {"event":"source",…} first
       -h, --help           show this help
     """
+  }
   static let defaults = """
     Without --live, --iio-root, --gpsd or --replay every command replays the bundled
     recordings, and says so. On a terminal the view is redrawn in place (q quits);
-    piped, it prints plain lines. Live runs keep the magnetometer calibration they
-    learn in ~/.local/state/sensors-demo/magnetometer-calibration (or the file
+    piped, it prints plain lines.
+    """
+  /// For the commands that read the magnetometer.
+  static let calibration = """
+    Live runs keep the magnetometer calibration they learn in
+    ~/.local/state/sensors-demo/magnetometer-calibration (or the file
     $SENSORS_DEMO_CALIBRATION names; empty keeps none), so the next run starts from it.
     """
 
@@ -30,17 +38,17 @@ enum Usage {
     case .dashboard: dashboard
     case .record:
       motionCommand(
-        "record",
+        "record", counting: "recorded values",
         "Record gravity · userAcceleration (g²) of every device-motion update, with a\nsparkline. Space starts and stops recording on a terminal; piped, it starts\nat once."
       )
     case .tilt:
       motionCommand(
-        "tilt",
+        "tilt", counting: "settled tilts (the tilt lines printed)",
         "Detect frontal (gravity z beyond ±0.25 g) and lateral (gravity x beyond\n±0.125 g) tilt, each debounced for 0.25 s, from device motion at 60 Hz;\n\"vertical\" when neither, \"lying flat\" when gravity z is beyond ±0.9 g."
       )
     case .bouncer:
       motionCommand(
-        "bouncer",
+        "bouncer", counting: "accelerometer samples",
         "A block falls the way the accelerometer's gravity pulls and bounces off the\nedges (elasticity 0.85); accelerometer at 50 Hz."
       )
     case .motion: motion
@@ -92,15 +100,20 @@ enum Usage {
                            xArbitraryCorrectedZVertical, xMagneticNorthZVertical,
                            xTrueNorthZVertical
       --speed X            replay X times real time, 0.01 to 1000 (default 1)
-      --count N            stop after N device-motion updates
+      --count N            stop after N device-motion updates (one line each with
+                           --json, one in 50 plain)
       --seconds N          stop after N seconds (piped default: 6)
       --json               one JSON object per line: {"event":"source",…} first
       -h, --help           show this help
 
     \(defaults)
+
+    \(calibration)
     """
 
-  static func motionCommand(_ name: String, _ summary: String) -> String {
+  static func motionCommand(_ name: String, counting counted: String, _ summary: String)
+    -> String
+  {
     """
     USAGE: sensors-demo \(name) [--live | --iio-root DIR | --replay FILE |
                         --bundled] [--count N] [--seconds N] [--json]
@@ -109,9 +122,11 @@ enum Usage {
 
     OPTIONS:
     \(motionSources)
-    \(common)
+    \(common(counting: counted))
 
     \(defaults)
+
+    \(calibration)
     """
   }
 
@@ -129,9 +144,11 @@ enum Usage {
       --frame FRAME        xArbitraryZVertical (default),
                            xArbitraryCorrectedZVertical, xMagneticNorthZVertical,
                            xTrueNorthZVertical
-    \(common)
+    \(common(counting: "device-motion updates"))
 
     \(defaults)
+
+    \(calibration)
     """
 
   static func sensor(_ command: DemoCommand) -> String {
@@ -147,7 +164,7 @@ enum Usage {
       OPTIONS:
       \(motionSources)
         --interval SECONDS   the update interval (default 0.01)
-      \(common)
+      \(common(counting: "samples"))
 
       \(defaults)
       """
@@ -179,13 +196,17 @@ enum Usage {
     """
 
   static let devices = """
-    USAGE: sensors-demo devices [--iio-root DIR] [--json]
+    USAGE: sensors-demo devices [--live | --iio-root DIR | --bundled] [--json]
 
     Lists the IIO devices: channels, units, scale, offset, scan types, mount matrix
-    and the reading modes (poll, buffered) each supports.
+    and the reading modes (poll, buffered) each supports. By default it lists the
+    bundled recording of an ADIS16480 (a umockdev description), and says so; exits
+    with status 1 when there is nothing to list.
 
     OPTIONS:
-      --iio-root DIR       look under DIR instead of /sys/bus/iio/devices
+      --live               the kernel's devices, under /sys/bus/iio/devices
+      --iio-root DIR       the devices under DIR (tests, chroots)
+      --bundled            the bundled recording (the default)
       --json               one JSON object per device and per channel
       -h, --help           show this help
     """

@@ -15,6 +15,8 @@ struct DashboardFeature: Reducer {
     var location: LocationFeature.State?
     /// How many times the location panel was shown: each showing uses its own manager id.
     var locationShowings = 0
+    /// Whether the location half replays a recording.
+    var locationIsReplay = false
 
     /// Creates the dashboard's initial state, without its location panel.
     init(frame: AttitudeReferenceFrame = .xArbitraryZVertical) {
@@ -62,9 +64,13 @@ struct DashboardFeature: Reducer {
   let location: LocationClient
 
   /// Creates the dashboard on its two clients.
-  init(motion: MotionClient, location: LocationClient) {
+  /// The time the location panel dates its fixes with (see ``LocationFeature/now``).
+  let now: (@Sendable () -> Timestamp)?
+
+  init(motion: MotionClient, location: LocationClient, now: (@Sendable () -> Timestamp)? = nil) {
     self.motion = motion
     self.location = location
+    self.now = now
   }
 
   var body: some Reducer<State, Action> {
@@ -76,7 +82,8 @@ struct DashboardFeature: Reducer {
       case .locationShown:
         state.locationShowings += 1
         state.location = LocationFeature.State(
-          manager: LocationFeature.ManagerID(generation: state.locationShowings))
+          manager: LocationFeature.ManagerID(generation: state.locationShowings),
+          isReplay: state.locationIsReplay)
         return .none
       case .locationHidden:
         state.location = nil
@@ -90,7 +97,7 @@ struct DashboardFeature: Reducer {
       }
     }
     .ifLet(\.location, action: Action.locationPath) {
-      LocationFeature(location: location)
+      LocationFeature(location: location, now: now)
     }
   }
 }

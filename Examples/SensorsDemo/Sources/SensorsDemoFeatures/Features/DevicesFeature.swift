@@ -87,8 +87,8 @@ struct DevicesFeature: Reducer {
     let isDefaultRoot = root == IIOSystem.defaultRoot
     let elsewhere =
       isDefaultRoot
-      ? "Load the sensor's driver, pass --iio-root DIR to look elsewhere, or run `sensors-demo` "
-        + "without arguments to replay the bundled recordings."
+      ? "Load the sensor's driver, pass --iio-root DIR to look elsewhere, or drop --live to "
+        + "list the bundled recording of a device."
       : "Check the path: it should hold iio:deviceN directories like /sys/bus/iio/devices."
     switch problem {
     case .noDevices:

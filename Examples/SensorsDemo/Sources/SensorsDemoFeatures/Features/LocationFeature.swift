@@ -45,15 +45,34 @@ struct LocationFeature: Reducer {
     /// The manager this state's effects use. A parent that shows the feature again gives it
     /// another one, so the old manager, still being torn down, never destroys the new one.
     var manager = ManagerID()
+    /// Whether the fixes come from a recording: the link then names what it replays (a
+    /// capture of gpsd, a recorded device) rather than what a live gpsd would say.
+    var isReplay = false
+    /// When the latest fix arrived, on the feature's `now` (nil before the first, or without
+    /// a clock).
+    var lastFixArrival: Timestamp?
+    /// How old the latest fix was at the latest event, in seconds: every event says it, so a
+    /// fix shown while gpsd is away reads as old, not current.
+    var fixAge: Double?
 
     /// Creates the initial state.
-    init(limit: Int? = nil, manager: ManagerID = ManagerID()) {
+    init(limit: Int? = nil, manager: ManagerID = ManagerID(), isReplay: Bool = false) {
       self.limit = limit
       self.manager = manager
+      self.isReplay = isReplay
     }
 
     /// Satellites used in the current solution.
     var satellitesUsed: Int { satellites.filter(\.used).count }
+
+    /// Whether the link is down (reconnecting, unreachable, receiver lost): the fix shown is
+    /// the last one from before, and the views say how old it is.
+    var isLinkDown: Bool {
+      switch service {
+      case .reconnecting, .unavailable, .deviceLost: true
+      default: false
+      }
+    }
   }
 
   /// What can happen.
@@ -77,6 +96,14 @@ struct LocationFeature: Reducer {
   enum CancelID { case events }
 
   let location: LocationClient
+  /// The time, to date fixes as they arrive and tell their age; nil keeps no ages.
+  let now: (@Sendable () -> Timestamp)?
+
+  /// A feature on `location`, dating fixes with `now` (the app passes `{ Timestamp.now() }`).
+  init(location: LocationClient, now: (@Sendable () -> Timestamp)? = nil) {
+    self.location = location
+    self.now = now
+  }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -96,8 +123,20 @@ struct LocationFeature: Reducer {
       return .none
 
     case .locationManager(let event):
-      return handle(event, in: &state)
+      let effect = handle(event, in: &state)
+      date(event, in: &state)
+      return effect
     }
+  }
+
+  /// Stamps the fix an event brings with the time, and updates the age of the latest fix.
+  private func date(_ event: LocationEvent, in state: inout State) {
+    guard let time = now?() else { return }
+    if case .locationsUpdated = event, state.acceptedFromLastUpdate > 0 {
+      state.lastFixArrival = time
+    }
+    guard let arrival = state.lastFixArrival else { return }
+    state.fixAge = max(0, time.timeIntervalSince(arrival))
   }
 
   private func handle(_ event: LocationEvent, in state: inout State) -> Effect<Action> {

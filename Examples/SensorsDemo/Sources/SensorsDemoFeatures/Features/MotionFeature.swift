@@ -20,18 +20,14 @@ struct MotionFeature: Reducer {
     var errorMessage: String?
     /// Whether the run is over.
     var isFinished = false
-    /// Whether to start again when the updates end on their own (a replay played to its end).
-    var repeats: Bool
-    /// How many times the updates ended on their own and started again.
-    var restarts = 0
+    /// Whether the updates ended on their own (a replay played to its end): the values shown
+    /// are the last ones, and the views say so rather than start the recording again.
+    var sourceEnded = false
 
     /// Creates the initial state.
-    init(
-      frame: AttitudeReferenceFrame = .xArbitraryZVertical, limit: Int? = nil, repeats: Bool = false
-    ) {
+    init(frame: AttitudeReferenceFrame = .xArbitraryZVertical, limit: Int? = nil) {
       self.frame = frame
       self.limit = limit
-      self.repeats = repeats
     }
   }
 
@@ -85,11 +81,7 @@ struct MotionFeature: Reducer {
       return stop()
 
     case .motionFinished:
-      if state.repeats {
-        // The stream ended on its own, so the manager is idle: start it again, no destroy.
-        state.restarts += 1
-        return start(frame: state.frame)
-      }
+      state.sourceEnded = true
       state.isFinished = true
       return stop()
     }

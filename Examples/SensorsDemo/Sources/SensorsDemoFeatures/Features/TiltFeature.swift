@@ -87,14 +87,17 @@ struct TiltFeature: Reducer {
     var gravity: Acceleration?
     /// Updates received.
     var updateCount = 0
-    /// Stop after this many updates, or never when `nil` (`--count`).
+    /// Tilts settled (each printed as a `tilt` line or JSON object).
+    var tiltCount = 0
+    /// Stop after this many settled tilts, or never when `nil` (`--count`: it counts what the
+    /// command prints).
     var limit: Int?
     /// Why updates stopped early.
     var errorMessage: String?
     /// Whether the run is over.
     var isFinished = false
 
-    /// Creates the initial state, optionally with a limit on the number of updates.
+    /// Creates the initial state, optionally with a limit on the number of settled tilts.
     init(limit: Int? = nil) {
       self.limit = limit
     }
@@ -141,22 +144,17 @@ struct TiltFeature: Reducer {
     case .motionUpdate(let update):
       state.gravity = update.gravity
       state.updateCount += 1
-      let effects = Effect.merge(
+      return .merge(
         frontalChanged(to: FrontalTilt(gravityZ: update.gravity.z), in: &state),
         lateralChanged(to: LateralTilt(gravityX: update.gravity.x), in: &state))
-      if let limit = state.limit, state.updateCount >= limit {
-        state.isFinished = true
-        return .merge(effects, stopEverything())
-      }
-      return effects
 
     case .frontalTiltSettled(let tilt):
       state.frontal = tilt
-      return .none
+      return settled(&state)
 
     case .lateralTiltSettled(let tilt):
       state.lateral = tilt
-      return .none
+      return settled(&state)
 
     case .motionFailed(let error):
       state.errorMessage = error.description
@@ -194,6 +192,14 @@ struct TiltFeature: Reducer {
   }
 
   /// Cancels the updates (which stops them and destroys the manager) and any pending debounce.
+  /// Counts a settled tilt, and stops once `--count` of them were printed.
+  private func settled(_ state: inout State) -> Effect<Action> {
+    state.tiltCount += 1
+    guard let limit = state.limit, state.tiltCount >= limit else { return .none }
+    state.isFinished = true
+    return stopEverything()
+  }
+
   private func stopEverything() -> Effect<Action> {
     .merge(
       .cancel(id: CancelID.updates), .cancel(id: CancelID.frontal), .cancel(id: CancelID.lateral))

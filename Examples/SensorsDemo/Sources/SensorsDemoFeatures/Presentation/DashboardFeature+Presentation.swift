@@ -22,7 +22,8 @@ extension DashboardFeature {
         default: []
         }
       case .location(.locationManager(let event)):
-        LocationFeature.line(for: event).map { ["location " + $0] } ?? []
+        LocationFeature.line(for: event, isReplay: state.locationIsReplay)
+          .map { ["location " + $0] } ?? []
       default: []
       }
     },

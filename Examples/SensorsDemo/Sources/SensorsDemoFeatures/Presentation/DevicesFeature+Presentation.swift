@@ -36,12 +36,14 @@ extension DevicesFeature {
     state.isDefaultRoot ? tryWithoutHardware : []
   }
 
-  /// How to see a device without hardware: a recorded one, under umockdev.
+  /// How to see a device without hardware: the bundled recording, or the live code on it under
+  /// umockdev (from the package's directory: the binary is where `swift build` puts it).
   static let tryWithoutHardware = [
-    "To see a real device without hardware, load a recorded one with umockdev:",
-    "  umockdev-run -d \\",
-    "    Sources/SensorsSampleData/Resources/pyadi-adis16480.umockdev \\",
-    "    -- sensors-demo devices",
+    "To see a recorded device, drop --live: `sensors-demo devices` lists the bundled ADIS16480.",
+    "To run the live code on it, fake the kernel's sysfs with umockdev (from the package's",
+    "directory):",
+    "  umockdev-run -d Sources/SensorsSampleData/Resources/pyadi-adis16480.umockdev \\",
+    "    -- \"$(swift build --show-bin-path)/sensors-demo\" devices --live",
   ]
 
   /// The reading modes a device supports.

@@ -12,20 +12,44 @@ extension LocationFeature {
     },
     lines: { action, state in
       guard case .locationManager(let event) = action else { return [] }
-      return LocationFeature.line(for: event.accepted(in: state)).map { [$0] } ?? []
+      return LocationFeature.line(for: event.accepted(in: state), isReplay: state.isReplay)
+        .map { [$0 + LocationFeature.staleness(state, event)] } ?? []
     },
     json: { action, state in
       guard case .locationManager(let event) = action else { return [] }
-      return LocationFeature.json(for: event.accepted(in: state))
+      // A location object is the fix itself (age 0): every other event says how old it is.
+      let lines = LocationFeature.json(for: event.accepted(in: state), isReplay: state.isReplay)
+      guard case .locationsUpdated = event else {
+        return lines.map {
+          var line = $0
+          line.add("fixAge", state.fixAge)
+          return line
+        }
+      }
+      return lines
     }
   )
+
+  /// How old the shown fix is, when that matters: the link is down, so it is not current.
+  static func age(_ state: State) -> String? {
+    guard state.isLinkDown, state.location != nil else { return nil }
+    return state.fixAge.map { "last fix \(Format.fixed($0, 0)) s ago" }
+      ?? "last fix before the link"
+  }
+
+  /// A plain line's suffix while the link is down: the age of the fix still shown.
+  static func staleness(_ state: State, _ event: LocationEvent) -> String {
+    guard case .locationsUpdated = event else { return age(state).map { "; " + $0 } ?? "" }
+    return ""
+  }
 
   /// The rows describing the location state.
   static func rows(for state: State) -> [String] {
     var rows = linkRows(state)
     if let l = state.location {
       rows += [
-        "fix            \(describe(l.fix))   fixes: \(state.locationCount)",
+        "fix            \(describe(l.fix))"
+          + (age(state).map { "   STALE: \($0)" } ?? "") + "   fixes: \(state.locationCount)",
         "position       \(position(l.coordinate))",
         "altitude       \(Format.measured(l.altitude, 1, "m")) MSL   \(Format.measured(l.ellipsoidalAltitude, 1, "m")) ellipsoid",
         "accuracy       ±\(Format.measured(l.horizontalAccuracy, 1, "m")) horizontal   ±\(Format.measured(l.verticalAccuracy, 1, "m")) vertical",
@@ -45,7 +69,8 @@ extension LocationFeature {
     var rows = linkRows(state, label: "link        ")
     if let l = state.location {
       rows += [
-        "fix         \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.measured(l.altitude, 1, "m"))",
+        "fix         \(describe(l.fix))  \(position(l.coordinate))  alt \(Format.measured(l.altitude, 1, "m"))"
+          + (age(state).map { "  STALE: \($0)" } ?? ""),
         "accuracy    ±\(Format.measured(l.horizontalAccuracy, 1, "m"))   speed \(Format.measured(l.speed, 2, "m/s"))   course \(Format.measured(l.course, 1, "°"))",
       ]
     } else {
@@ -74,7 +99,8 @@ extension LocationFeature {
   /// The link to gpsd (or the replay) and authorization, and what to do when gpsd is away.
   static func linkRows(_ state: State, label: String = "link           ") -> [String] {
     var rows = [
-      "\(label)\(state.service.map(describe) ?? "starting")   access: \(state.authorization.rawValue)"
+      "\(label)\(state.service.map { describe($0, isReplay: state.isReplay) } ?? "starting")"
+        + "   access: \(state.authorization.rawValue)"
     ]
     if state.sourceEnded {
       rows.append("■ END OF REPLAY: the values below are the capture's last")
@@ -125,7 +151,7 @@ extension LocationFeature {
   }
 
   /// One plain line for an event, or `nil` for events not worth a line.
-  static func line(for event: LocationEvent) -> String? {
+  static func line(for event: LocationEvent, isReplay: Bool = false) -> String? {
     switch event {
     case .authorizationChanged(let status): "authorization: \(status.rawValue)"
     case .locationsUpdated(let locations):
@@ -136,7 +162,7 @@ extension LocationFeature {
       }
     case .satellitesUpdated(let s):
       "satellites: \(s.filter(\.used).count) used of \(s.count) in view"
-    case .serviceStateChanged(let service): "link: \(describe(service))"
+    case .serviceStateChanged(let service): "link: \(describe(service, isReplay: isReplay))"
     case .failed(let error): "error: \(message(for: error))"
     default: nil
     }
@@ -144,7 +170,7 @@ extension LocationFeature {
 
   /// The JSON objects for an event: `location` (one per fix), `authorization`, `satellites`,
   /// `service` and `error`. Degrees, metres, metres per second; absent values are omitted.
-  static func json(for event: LocationEvent) -> [JSONLine] {
+  static func json(for event: LocationEvent, isReplay: Bool = false) -> [JSONLine] {
     switch event {
     case .authorizationChanged(let status):
       var line = JSONLine(event: "authorization")
@@ -159,7 +185,7 @@ extension LocationFeature {
       return [line]
     case .serviceStateChanged(let service):
       var line = JSONLine(event: "service")
-      line.add("state", describe(service))
+      line.add("state", describe(service, isReplay: isReplay))
       return [line]
     case .failed(let error):
       return [.error(message(for: error))]
@@ -204,15 +230,22 @@ extension LocationFeature {
     }
   }
 
-  static func describe(_ service: ServiceState) -> String {
-    switch service {
-    case .connecting: "connecting"
-    case .connected(let release): "connected" + (release.map { " (gpsd \($0))" } ?? "")
-    case .reconnecting(let attempt): "reconnecting (attempt \(attempt))"
-    case .deviceActivated(let device): "device \(device) activated"
-    case .deviceLost(let device): "device \(device ?? "?") lost"
-    case .unavailable: "gpsd unreachable, retrying"
-    case .ended: "ended"
+  /// The link in words; a replay says it plays a recording, not a live gpsd and device.
+  static func describe(_ service: ServiceState, isReplay: Bool = false) -> String {
+    switch (service, isReplay) {
+    case (.connecting, false): "connecting"
+    case (.connecting, true): "opening the capture"
+    case (.connected(let release), false): "connected" + (release.map { " (gpsd \($0))" } ?? "")
+    case (.connected(let release), true):
+      "replaying a capture of " + (release.map { "gpsd \($0)" } ?? "gpsd")
+    case (.reconnecting(let attempt), _): "reconnecting (attempt \(attempt))"
+    case (.deviceActivated(let device), false): "device \(device) activated"
+    case (.deviceActivated(let device), true): "recorded device \(device)"
+    case (.deviceLost(let device), false): "device \(device ?? "?") lost"
+    case (.deviceLost(let device), true): "recorded device \(device ?? "?") lost"
+    case (.unavailable, _): "gpsd unreachable, retrying"
+    case (.ended, false): "ended"
+    case (.ended, true): "end of replay"
     }
   }
 

@@ -34,9 +34,11 @@ extension MotionFeature {
       "|user acc| \(Sparkline.labelled(state.recentUserAcceleration, width: 40, decimals: 3, unit: "g"))",
       "rotation   \(Format.vector(m.rotationRate.x, m.rotationRate.y, m.rotationRate.z)) rad/s",
       "heading    \(m.heading.map { Format.fixed($0, 1) + "°" } ?? "— (needs a north-referenced frame)")",
-      "updates    \(state.updateCount)"
-        + (state.restarts > 0 ? "  (replay looped \(state.restarts)×)" : ""),
+      "updates    \(state.updateCount)",
     ]
+    if state.sourceEnded {
+      rows.insert("■ END OF REPLAY: the values below are the recording's last", at: 0)
+    }
     if let error = state.errorMessage { rows.append("error: \(error)") }
     return rows
   }

@@ -92,7 +92,8 @@ struct FeatureRunner<State: Sendable, Action: Sendable>: Sendable {
     observer.cancel()
     ticker.cancel()
     let final = store.state
-    if ending == .finished || ending == .timeUp { writer.write(final, isFinished: isFinished) }
+    // The last lines; a reader gone by now changes nothing (the run is over either way).
+    if ending == .finished || ending == .timeUp { _ = writer.write(final, isFinished: isFinished) }
     if let screen {
       screen.draw(frame(final.feature, ending: ending, screen: screen))
       screen.restore()

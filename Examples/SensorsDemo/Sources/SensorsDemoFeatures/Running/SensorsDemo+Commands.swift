@@ -2,6 +2,7 @@ import ComposableLocation
 import ComposableMotion
 import ComposableStore
 import LinuxIIO
+import SensorsSampleData
 
 // One function per command: the feature, its initial state, and how the runner drives it. The
 // runner gives every command the same header, keys, --seconds, --count and exit statuses.
@@ -29,9 +30,7 @@ extension SensorsDemo {
       ? .replay : !motion.isReplay && !location.isReplay ? .live : .mixed
     var state = DashboardFeature.State(frame: arguments.frame ?? .xArbitraryZVertical)
     state.motion.limit = arguments.count
-    // On a terminal with no limit a replayed motion half loops, so the view stays alive.
-    state.motion.repeats =
-      mode == .screen && motion.isReplay && arguments.count == nil && arguments.seconds == nil
+    state.locationIsReplay = location.isReplay
     var runner = FeatureRunner<DashboardFeature.State, DashboardFeature.Action>(
       description: describe(
         arguments,
@@ -71,7 +70,9 @@ extension SensorsDemo {
     }
     return await runner.run(
       initialState: state,
-      reducer: DashboardFeature(motion: motion.client, location: location.client), mode: mode)
+      reducer: DashboardFeature(
+        motion: motion.client, location: location.client, now: { Timestamp.now() }),
+      mode: mode)
   }
 
   static func record(
@@ -99,7 +100,7 @@ extension SensorsDemo {
     let runner = motionRunner(
       source, arguments, presentation: TiltFeature.presentation, start: [.start],
       stop: { _ in [.stop] }, isFinished: \.isFinished, errorMessage: \.errorMessage,
-      noun: "updates", progress: \.updateCount)
+      noun: "tilts", progress: \.tiltCount)
     return await runner.run(
       initialState: TiltFeature.State(limit: arguments.count),
       reducer: TiltFeature(motion: source.client, clock: clock), mode: mode)
@@ -168,24 +169,40 @@ extension SensorsDemo {
       state.sourceEnded ? "end of replay: \(state.locationCount) fixes" : nil
     }
     return await runner.run(
-      initialState: LocationFeature.State(limit: arguments.count),
-      reducer: LocationFeature(location: source.client), mode: mode)
+      initialState: LocationFeature.State(limit: arguments.count, isReplay: source.isReplay),
+      reducer: LocationFeature(location: source.client, now: { Timestamp.now() }), mode: mode)
   }
 
   static func devices(_ arguments: DemoArguments, mode: OutputMode) async -> Int32 {
-    let root = arguments.iioRoot ?? IIOSystem.defaultRoot
-    let runner = FeatureRunner<DevicesFeature.State, DevicesFeature.Action>(
-      description: RunDescription(
+    // The rule of every command: the bundled recording (here a recorded ADIS16480's sysfs,
+    // listed by the same discovery code), unless --live or --iio-root says otherwise.
+    var recorded: RecordedSysfs?
+    if !arguments.readsLiveMotion {
+      do {
+        recorded = try RecordedSysfs(description: SampleData.umockdevDevice(.adis16480))
+      } catch {
+        StandardError.write("sensors-demo: cannot lay out the bundled device description: \(error)")
+        return 1
+      }
+    }
+    defer { recorded?.remove() }
+    let root = recorded?.root.path ?? arguments.iioRoot ?? IIOSystem.defaultRoot
+    let description =
+      recorded == nil
+      ? RunDescription(
         title: "sensors-demo devices", source: "IIO devices under \(root)", kind: .live,
-        hint: arguments.iioRoot == nil ? "another root: --iio-root DIR" : ""),
+        hint: arguments.iioRoot == nil ? "another root: --iio-root DIR" : "")
+      : RunDescription(
+        title: "sensors-demo devices",
+        source: "the bundled recording of an ADIS16480 (pyadi-adis16480.umockdev)", kind: .replay,
+        hint: "live: --live")
+    let runner = FeatureRunner<DevicesFeature.State, DevicesFeature.Action>(
+      description: description,
       presentation: DevicesFeature.presentation, start: [.load], stop: { _ in [] },
-      // No sensors on this machine is an answer, not a failure; a root the user named that
-      // cannot be read is.
       isFinished: \.isFinished,
-      // The message itself is on standard output already; standard error gets the short reason.
-      failure: { state, _ in
-        arguments.iioRoot == nil || state.problem == nil ? nil : "nothing to list under \(root)"
-      })
+      // Nothing to list is a source that cannot be opened: status 1, as for every command. The
+      // message itself is on standard output already; standard error gets the short reason.
+      failure: { state, _ in state.problem == nil ? nil : "no IIO devices to list under \(root)" })
     return await runner.run(
       initialState: DevicesFeature.State(root: root),
       reducer: DevicesFeature(scan: .live), mode: mode)

@@ -4,6 +4,23 @@ import Testing
 
 @Suite("Command line")
 struct ArgumentParserTests {
+  @Test("each --help says what --count counts, and only motion commands speak of calibration")
+  func helpTexts() {
+    let counts: [(DemoCommand, String)] = [
+      (.location, "stop after N fixes"), (.tilt, "stop after N settled tilts"),
+      (.record, "stop after N recorded values"), (.bouncer, "stop after N accelerometer samples"),
+      (.motion, "stop after N device-motion updates"), (.gyro, "stop after N samples"),
+      (.dashboard, "stop after N device-motion updates"),
+    ]
+    for (command, counted) in counts {
+      #expect(Usage.text(for: command).contains(counted), "\(command)")
+    }
+    #expect(!Usage.text(for: .location).contains("magnetometer"))
+    #expect(!Usage.text(for: .devices).contains("magnetometer"))
+    #expect(Usage.text(for: .motion).contains("magnetometer calibration"))
+    #expect(Usage.text(for: .devices).contains("--live"))
+  }
+
   @Test("no arguments: the dashboard on the bundled recordings")
   func noArguments() throws {
     let arguments = try ArgumentParser.parse([])

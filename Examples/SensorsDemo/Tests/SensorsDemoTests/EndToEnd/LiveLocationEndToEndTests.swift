@@ -95,6 +95,19 @@ struct LiveLocationEndToEndTests {
     let (run, afterRestart) = try #require(outcome)
     #expect(run.status == 0, "\(run.standardError)")
     #expect(!afterRestart.isEmpty, "the link said it was reconnecting: \(run.standardOutput)")
+    // Stale data looks stale: once a fix has come (gpsd under load may not get one in time),
+    // every other event says how old it is, the reconnecting one included.
+    let events = run.lines.compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    if let firstFix = events.firstIndex(where: { $0["event"] as? String == "location" }) {
+      let dated = events[(firstFix + 1)...].filter {
+        ["service", "satellites", "error"].contains($0["event"] as? String ?? "")
+      }
+      #expect(
+        dated.allSatisfy { $0["fixAge"] is Double || $0["fixAge"] is Int },
+        "every event after the first fix carries the age of the last fix: \(run.standardOutput)")
+    }
     #expect(Self.resumed(afterRestart), "data came again after the restart: \(run.standardOutput)")
     #expect(run.lines.last?.contains(#""reason":"time limit""#) == true, "only --seconds ended it")
   }

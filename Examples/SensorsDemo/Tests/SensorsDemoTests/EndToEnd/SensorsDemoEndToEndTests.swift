@@ -90,15 +90,23 @@ struct SensorsDemoEndToEndTests {
   }
 
   @Test(
-    "devices: exit 0 with or without IIO on this machine; a named root that is missing is an error")
+    "devices: the bundled recording by default, said as a replay; nothing to list is status 1")
   func devicesWithoutHardware() async throws {
+    let bundled = try await DemoProcess.run(["devices"])
+    #expect(bundled.status == 0, "\(bundled.standardError)")
+    #expect(bundled.lines.first?.hasPrefix("sensors-demo devices: replay, the bundled") == true)
+    #expect(bundled.standardOutput.contains("adis16480"))
+    #expect(bundled.standardOutput.contains("modes: poll, buffered"))
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("no-iio-\(UUID())")
-    let result = try await DemoProcess.run(["devices"])
-    // On a machine with IIO sensors the list is shown instead; both end with status 0.
-    #expect(result.status == 0, "\(result.standardError)")
     let named = try await DemoProcess.run(["devices", "--iio-root", root.path])
     #expect(named.status == 1, "a root the user named that does not exist is an error")
     #expect(named.standardError.contains(root.path))
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-iio-\(UUID())")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let none = try await DemoProcess.run(["devices", "--iio-root", empty.path, "--json"])
+    #expect(none.status == 1, "no devices is nothing to list, as the README's exit statuses say")
+    #expect(none.standardOutput.contains(#""event":"error""#))
   }
 
   @Test("an NMEA log fed to location --replay: one message saying how to capture JSON, exit 1")

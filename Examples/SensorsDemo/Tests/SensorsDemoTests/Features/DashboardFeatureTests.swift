@@ -64,6 +64,31 @@ struct DashboardFeatureTests {
     await store.send(.location(.onDisappear)).finish()
   }
 
+  @Test("a replay that played out says so and stays ended: no loop back to the start")
+  func aPlayedOutReplaySaysEndOfReplay() async {
+    let updates = ScriptedStream<DeviceMotion>()
+    let motion = scriptedDeviceMotion(updates)
+    let store = TestStore(initialState: MotionFeature.State()) { MotionFeature(motion: motion) }
+    await store.send(.start)
+    await updates.waitForConsumer()
+    let last = DeviceMotion.test(timestamp: 20)
+    updates.yield(last)
+    await store.receive(.motionUpdate(last)) {
+      $0.latest = last
+      $0.updateCount = 1
+      $0.recentUserAcceleration = [0]
+    }
+    updates.finish()
+    await store.receive(.motionFinished) {
+      $0.sourceEnded = true
+      $0.isFinished = true
+    }
+    await store.finish()
+    #expect(
+      MotionFeature.rows(for: store.state).first
+        == "■ END OF REPLAY: the values below are the recording's last")
+  }
+
   @Test(
     "the location panel exists only while shown: hiding it cancels its effects (ifLet) and destroys its manager"
   )

@@ -1,5 +1,6 @@
 import ComposableLocation
 import ComposableSensorsTesting
+import Synchronization
 import Testing
 
 @testable import SensorsDemoFeatures
@@ -31,6 +32,57 @@ struct LocationFeatureTests {
       LocationFeature.presentation.json(.locationManager(.locationsUpdated(fixes)), store.state)
         .isEmpty,
       "fixes past the limit are not printed")
+  }
+
+  @Test(
+    "The age of the last fix comes with every event, and a fix shown while gpsd is away reads as stale"
+  )
+  func staleFixesSayHowOldTheyAre() async {
+    let clock = Mutex(Timestamp(timeIntervalSince1970: 1_000))
+    let store = TestStore(initialState: LocationFeature.State()) {
+      LocationFeature(location: .unimplemented(), now: { clock.withLock { $0 } })
+    }
+    let fix = Location.test()
+    await store.send(.locationManager(.locationsUpdated([fix]))) {
+      $0.location = fix
+      $0.locationCount = 1
+      $0.acceptedFromLastUpdate = 1
+      $0.lastFixArrival = Timestamp(timeIntervalSince1970: 1_000)
+      $0.fixAge = 0
+    }
+    #expect(!LocationFeature.rows(for: store.state).joined().contains("STALE"))
+
+    clock.withLock { $0 = Timestamp(timeIntervalSince1970: 1_042) }
+    let reconnecting = LocationEvent.serviceStateChanged(.reconnecting(attempt: 6))
+    await store.send(.locationManager(reconnecting)) {
+      $0.service = .reconnecting(attempt: 6)
+      $0.fixAge = 42
+    }
+    #expect(
+      LocationFeature.rows(for: store.state).contains { $0.contains("STALE: last fix 42 s ago") })
+    #expect(LocationFeature.summaryRows(for: store.state).contains { $0.contains("STALE") })
+    let action = LocationFeature.Action.locationManager(reconnecting)
+    #expect(
+      LocationFeature.presentation.lines(action, store.state)
+        == ["link: reconnecting (attempt 6); last fix 42 s ago"])
+    #expect(
+      LocationFeature.presentation.json(action, store.state).map(\.description)
+        == [#"{"event":"service","state":"reconnecting (attempt 6)","fixAge":42}"#])
+    await store.finish()
+  }
+
+  @Test("a replay's link names what it replays, not a live gpsd and device")
+  func replayLinkSaysReplay() {
+    #expect(LocationFeature.describe(.connected(release: "3.22")) == "connected (gpsd 3.22)")
+    #expect(
+      LocationFeature.describe(.connected(release: "3.22"), isReplay: true)
+        == "replaying a capture of gpsd 3.22")
+    #expect(
+      LocationFeature.describe(.deviceActivated(device: "/dev/pts/1"), isReplay: true)
+        == "recorded device /dev/pts/1")
+    var state = LocationFeature.State(isReplay: true)
+    state.service = .deviceActivated(device: "/dev/pts/1")
+    #expect(LocationFeature.linkRows(state).first?.contains("recorded device /dev/pts/1") == true)
   }
 
   @Test("gpsd unavailable is not the end: the run goes on while the client reconnects")

@@ -45,11 +45,7 @@ struct MotionRecordingSeedTests {
   @Test("--count N stops recording by itself after N values")
   func limitStopsRecording() async {
     let updates = ScriptedStream<DeviceMotion>()
-    var motion = MotionClient.unimplemented()
-    motion.create = { _ in }
-    motion.startDeviceMotionUpdates = { _, _ in updates.stream }
-    motion.stopDeviceMotionUpdates = { _ in }
-    motion.destroy = { _ in }
+    let motion = scriptedDeviceMotion(updates)
 
     let store = TestStore(initialState: RecordingFeature.State(limit: 2)) {
       RecordingFeature(motion: motion)

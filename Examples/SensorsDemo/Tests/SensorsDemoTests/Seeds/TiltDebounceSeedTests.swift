@@ -71,8 +71,14 @@ struct TiltDebounceSeedTests {
     await clock.advance(by: .milliseconds(249))
     #expect(store.state.frontal == .none)
     await clock.advance(by: .milliseconds(1))
-    await store.receive(.frontalTiltSettled(.forward)) { $0.frontal = .forward }
-    await store.receive(.lateralTiltSettled(.left)) { $0.lateral = .left }
+    await store.receive(.frontalTiltSettled(.forward)) {
+      $0.frontal = .forward
+      $0.tiltCount = 1
+    }
+    await store.receive(.lateralTiltSettled(.left)) {
+      $0.lateral = .left
+      $0.tiltCount = 2
+    }
     #expect(store.state.summary == "forward, left")
 
     await store.send(.stop)
@@ -102,8 +108,36 @@ struct TiltDebounceSeedTests {
     }
     // 0.25 s after the first report, not after the second.
     await clock.advance(by: .milliseconds(100))
-    await store.receive(.lateralTiltSettled(.right)) { $0.lateral = .right }
+    await store.receive(.lateralTiltSettled(.right)) {
+      $0.lateral = .right
+      $0.tiltCount = 1
+    }
     await store.send(.stop)
+    await store.finish()
+  }
+
+  @Test("--count counts the settled tilts the command prints, not device-motion updates")
+  func countCountsSettledTilts() async {
+    let store = TestStore(initialState: TiltFeature.State(limit: 1)) {
+      TiltFeature(motion: motion, clock: clock)
+    }
+    await store.send(.start)
+    await updates.waitForConsumer()
+    let flat = deviceMotion(gravity: (0, 0, -1))
+    updates.yield(flat)
+    await store.receive(.motionUpdate(flat)) {
+      $0.gravity = flat.gravity
+      $0.updateCount = 1
+      $0.pendingFrontal = .faceUp
+    }
+    // One update was received, but nothing printed yet: the run goes on.
+    #expect(!store.state.isFinished)
+    await clock.advance(by: .milliseconds(250))
+    await store.receive(.frontalTiltSettled(.faceUp)) {
+      $0.frontal = .faceUp
+      $0.tiltCount = 1
+      $0.isFinished = true
+    }
     await store.finish()
   }
 }

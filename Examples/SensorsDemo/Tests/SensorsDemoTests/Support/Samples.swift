@@ -1,4 +1,5 @@
 import ComposableMotion
+import ComposableSensorsTesting
 
 /// A device-motion update with the given gravity and user acceleration (g), everything else at rest.
 func deviceMotion(
@@ -15,4 +16,15 @@ func deviceMotion(
     heading: nil,
     timestamp: timestamp
   )
+}
+
+/// A motion client whose device-motion updates are `updates`' script; create, stop and destroy
+/// do nothing.
+func scriptedDeviceMotion(_ updates: ScriptedStream<DeviceMotion>) -> MotionClient {
+  var motion = MotionClient.unimplemented()
+  motion.create = { _ in }
+  motion.startDeviceMotionUpdates = { _, _ in updates.stream }
+  motion.stopDeviceMotionUpdates = { _ in }
+  motion.destroy = { _ in }
+  return motion
 }
