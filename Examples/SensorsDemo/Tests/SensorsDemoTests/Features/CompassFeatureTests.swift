@@ -48,6 +48,7 @@ struct CompassFeatureTests {
 
     let state = store.stateAfterReceivedActions
     let fix = try #require(state.location)
+    #expect(abs(fix.coordinate.latitude - -27.21) < 0.01, "the haicom-305N walk near Brisbane")
     #expect(state.isUpdatingHeading)
     #expect(state.error == nil)
     let headings = state.history
