@@ -33,6 +33,16 @@ public enum IIODError: Error, Sendable, Hashable, CustomStringConvertible {
   case closed(server: String)
   /// Another failing system call, with its `errno`.
   case systemCallFailed(server: String, operation: String, errno: Int32)
+  /// Nothing has been asked of the board yet (a client over iiod looks at it when the first
+  /// motion manager is created).
+  case notConnected(server: String)
+
+  /// Whether the connection is unusable after this error (the client retires it): every error
+  /// but an errno reply, which is read whole and leaves the conversation in step.
+  public var retiresConnection: Bool {
+    if case .remoteError = self { return false }
+    return true
+  }
 
   /// A message naming what failed, where, and what to try.
   public var description: String {
@@ -64,6 +74,8 @@ public enum IIODError: Error, Sendable, Hashable, CustomStringConvertible {
         + "\(limit) accepted."
     case .closed(let server):
       return "The iiod client for \(server) was closed."
+    case .notConnected(let server):
+      return "The board at \(server) has not been looked at yet: create a motion manager first."
     case .systemCallFailed(let server, let operation, let code):
       return "\(operation) for iiod at \(server) failed: \(String(cString: strerror(code))) "
         + "(errno \(code))."

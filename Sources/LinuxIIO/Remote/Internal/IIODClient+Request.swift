@@ -58,7 +58,7 @@ extension IIODClient {
       return try body(&wire)
     }
     var linkError: IIODError?
-    if case .failure(let error) = result, !error.leavesLinkUsable { linkError = error }
+    if case .failure(let error) = result, error.retiresConnection { linkError = error }
     if let retired = state.withLock({
       $0.end(socket: socket, pending: wire.pending, linkError: linkError)
     }) {
@@ -84,14 +84,5 @@ extension IIODClient {
     case .failure(.system(let operation, let code)):
       return .failure(.systemCallFailed(server: server, operation: operation, errno: code))
     }
-  }
-}
-
-extension IIODError {
-  /// Whether the connection is still in step after this error: only an errno reply, read whole,
-  /// leaves it so.
-  var leavesLinkUsable: Bool {
-    if case .remoteError = self { return true }
-    return false
   }
 }
