@@ -9,22 +9,34 @@
 /// - chunk header: the decimal length of the next block of a `READBUF` reply (0 ends it, a
 ///   negative value is an errno); the first block's length line is followed by the channel
 ///   mask as hexadecimal words, one line.
-enum IIODReplyParser {
-  enum Expectation: Equatable, Sendable {
+public enum IIODReplyParser {
+  /// The kind of reply a command gets.
+  public enum Expectation: Equatable, Sendable {
+    /// A number line (`OPEN`, `CLOSE`, `WRITE`).
     case status
+    /// A length line, that many bytes (at most `limit`), a newline (`READ`, `PRINT`).
     case payload(limit: Int)
+    /// One text line of at most `limit` bytes (`VERSION`).
     case line(limit: Int)
+    /// The length line of a `READBUF` block, followed by the channel mask in the first block.
     case chunkHeader(withMask: Bool)
   }
 
-  enum Reply: Equatable, Sendable {
+  /// A whole reply.
+  public enum Reply: Equatable, Sendable {
+    /// A non-negative number.
     case status(Int)
+    /// A value or description, without the trailing NUL `READ` values carry.
     case payload([UInt8])
+    /// A line without its line end.
     case line(String)
+    /// A `READBUF` block of `length` bytes to follow (0 ends the reply), with the channel mask
+    /// in hexadecimal when the block is the first.
     case chunk(length: Int, mask: String?)
   }
 
-  enum Outcome: Equatable, Sendable {
+  /// What the bytes received so far hold.
+  public enum Outcome: Equatable, Sendable {
     /// The bytes hold no whole reply yet.
     case needMore
     /// A whole reply, and how many bytes it took.
@@ -38,11 +50,12 @@ enum IIODReplyParser {
   }
 
   /// The longest number line accepted: a sign, 19 digits and a line end.
-  static let maximumNumberLine = 22
+  public static let maximumNumberLine = 22
   /// The longest channel mask line: 8 hex digits per 32 channels, 4096 channels.
-  static let maximumMaskLine = 1040
+  public static let maximumMaskLine = 1040
 
-  static func parse(_ expectation: Expectation, _ bytes: ArraySlice<UInt8>) -> Outcome {
+  /// Parses the reply of the `expectation` kind at the front of `bytes`.
+  public static func parse(_ expectation: Expectation, _ bytes: ArraySlice<UInt8>) -> Outcome {
     switch expectation {
     case .status:
       return number(bytes) { value, consumed in
