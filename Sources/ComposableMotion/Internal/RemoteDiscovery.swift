@@ -77,13 +77,15 @@ final class RemoteDiscovery: Sendable {
       return state.looked ? state.snapshot.scanned : nil
     }
     guard let previous else { return snapshot }
-    let before = Set(previous.map(\.id))
-    let after = Set(found.devices.map(\.id))
-    for device in previous where !after.contains(device.id) {
+    // A device is the same when its number and its chip are: a restarted board may renumber.
+    func key(_ device: IIODevice) -> [String] { [device.id, device.name, device.label ?? ""] }
+    let before = Set(previous.map(key))
+    let after = Set(found.devices.map(key))
+    for device in previous where !after.contains(key(device)) {
       let sensors = sensors(of: device)
       if !sensors.isEmpty { onEvent(.deviceDisconnected(device, sensors: sensors)) }
     }
-    for device in found.devices where !before.contains(device.id) {
+    for device in found.devices where !before.contains(key(device)) {
       let sensors = sensors(of: device)
       if !sensors.isEmpty { onEvent(.deviceConnected(device, sensors: sensors)) }
     }

@@ -27,6 +27,7 @@ struct RemoteIIOSensors: Sendable {
     }
     var failures = 0
     var polling = mode == .polling
+    var reading: IIODevice?
     while !Task.isCancelled {
       do {
         let client = try IIODClient(address: address, timeout: discovery.timeout)
@@ -34,10 +35,17 @@ struct RemoteIIOSensors: Sendable {
         let snapshot = try await discovery.look(using: client)
         if failures > 0 { onEvent(.linkRestored(server: address.description)) }
         failures = 0
-        guard let device = snapshot.devices[request.reader] else {
+        let device = snapshot.devices[request.reader]
+        // After a reconnect, the device read before must still be there, the same chip: a board
+        // that restarted with other devices may give its number to another one.
+        if let earlier = reading, device?.name != earlier.name || device?.label != earlier.label {
+          throw MotionError.readerFailed(sensor, .deviceRemoved(path: earlier.path))
+        }
+        guard let device else {
           throw snapshot.routing.unavailable[sensor]
             ?? .readerFailed(sensor, .deviceRemoved(path: "\(address)/\(request.reader)"))
         }
+        reading = device
         try await read(client, device, snapshot.routing, request, events, sensor, polling: polling)
         return
       } catch is FellBack {

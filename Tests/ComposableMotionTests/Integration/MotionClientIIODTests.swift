@@ -58,35 +58,82 @@ struct MotionClientIIODTests {
     await motion.destroy(id: "hid")
   }
 
-  @Test func reconnectsWhenTheLinkDropsAndReportsIt() async throws {
+  /// A client reading the ADIS16480's accelerometer through iiod, whose daemon was then killed:
+  /// the client has reported the lost link.
+  private struct DroppedLink {
+    let port: UInt16
+    let motion: MotionClient
+    var accel: AsyncThrowingStream<AccelerometerData, any Error>.Iterator
+    var events: AsyncStream<MotionLiveEvent>.Iterator
+    let lost: MotionLiveEvent?
+  }
+
+  private func dropLink() async throws -> DroppedLink {
     let first = try IIODServer.start(device: try fixture("iiod-adis16480.umockdev"))
-    let port = first.port
     let (events, sink) = AsyncStream.makeStream(of: MotionLiveEvent.self)
     let motion = MotionClient.live(
-      iiod: "127.0.0.1:\(port)", mode: .polling, onEvent: { sink.yield($0) })
+      iiod: "127.0.0.1:\(first.port)", mode: .polling, onEvent: { sink.yield($0) })
     await motion.create(id: "imu")
     await motion.setUpdateInterval(id: "imu", sensor: .accelerometer, to: .milliseconds(20))
     var accel = motion.startAccelerometerUpdates(id: "imu").makeAsyncIterator()
     _ = try #require(try await accel.next())
     first.stop()
     var seen = events.makeAsyncIterator()
-    guard case .linkLost(let server, let error, _) = await seen.next() else {
-      Issue.record("expected linkLost first")
+    let lost = await seen.next()
+    return DroppedLink(port: first.port, motion: motion, accel: accel, events: seen, lost: lost)
+  }
+
+  @Test func reconnectsWhenTheLinkDropsAndReportsIt() async throws {
+    var link = try await dropLink()
+    let server = "127.0.0.1:\(link.port)"
+    guard case .linkLost(server, let error, _) = link.lost else {
+      Issue.record("expected linkLost first, got \(String(describing: link.lost))")
       return
     }
-    #expect(server == "127.0.0.1:\(port)")
     #expect(error.retiresConnection)
-    let second = try IIODServer.start(device: try fixture("iiod-adis16480.umockdev"), port: port)
+    let second = try IIODServer.start(
+      device: try fixture("iiod-adis16480.umockdev"), port: link.port)
     defer { second.stop() }
-    while let event = await seen.next() {
+    while let event = await link.events.next() {
       if case .linkRestored(let restored) = event {
         #expect(restored == server)
         break
       }
     }
-    let after = try #require(try await accel.next())
+    let after = try #require(try await link.accel.next())
     #expect(abs(after.acceleration.z - -0.996255297) < 1e-9)
-    await motion.destroy(id: "imu")
+    await link.motion.destroy(id: "imu")
+  }
+
+  @Test func endsTheStreamsOfADeviceTheBoardNoLongerHasAfterAReconnect() async throws {
+    var link = try await dropLink()
+    // The board comes back with another chip as iio:device0 (HID accel_3d for the ADIS16480).
+    let second = try IIODServer.start(
+      device: try fixture("iiod-accel-buffer.umockdev"), port: link.port)
+    defer { second.stop() }
+    await #expect {
+      while try await link.accel.next() != nil {}
+    } throws: { error in
+      error as? MotionError
+        == .readerFailed(
+          .accelerometer, .deviceRemoved(path: "127.0.0.1:\(link.port)/iio:device0"))
+    }
+    var changes: [String] = []
+    while changes.count < 2, let event = await link.events.next() {
+      switch event {
+      case .deviceDisconnected(let device, let sensors):
+        changes.append("- \(device.name) \(sensors.map(\.rawValue))")
+      case .deviceConnected(let device, let sensors):
+        changes.append("+ \(device.name) \(sensors.map(\.rawValue))")
+      default: continue
+      }
+    }
+    #expect(
+      changes == [
+        "- adis16480 [\"accelerometer\", \"gyro\", \"magnetometer\"]",
+        "+ accel_3d [\"accelerometer\"]",
+      ])
+    await link.motion.destroy(id: "imu")
   }
 
   @Test func failsWithATypedErrorWhenNoBoardAnswers() async throws {
