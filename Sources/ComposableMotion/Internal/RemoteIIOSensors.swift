@@ -30,9 +30,19 @@ struct RemoteIIOSensors: Sendable {
     var reading: IIODevice?
     while !Task.isCancelled {
       do {
-        let client = try IIODClient(address: address, timeout: discovery.timeout)
+        let client: IIODClient
+        let snapshot: LiveDiscovery.Snapshot
+        do {
+          client = try IIODClient(address: address, timeout: discovery.timeout)
+        } catch {
+          throw IIOError.remote(error)
+        }
         defer { client.close() }
-        let snapshot = try await discovery.look(using: client)
+        do {
+          snapshot = try await discovery.look(using: client)
+        } catch {
+          throw IIOError.remote(error)
+        }
         if failures > 0 { onEvent(.linkRestored(server: address.description)) }
         failures = 0
         let device = snapshot.devices[request.reader]
@@ -64,7 +74,7 @@ struct RemoteIIOSensors: Sendable {
         onEvent(.linkLost(server: address.description, error: remote, retryingIn: pause))
         do { try await clock.sleep(for: pause) } catch { return }
       } catch {
-        throw .readerFailed(sensor, .remote(.closed(server: address.description)))
+        throw MotionError(error)
       }
     }
   }

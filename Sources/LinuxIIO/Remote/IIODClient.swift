@@ -68,7 +68,7 @@ public final class IIODClient: Sendable {
       try wire.reply(.line(limit: 256))
     }
     guard case .line(let line) = reply else { throw unexpected("VERSION") }
-    return String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    return line.trimmingASCIIWhitespace()
   }
 
   /// The board's devices, channels and attributes (`PRINT`).

@@ -66,6 +66,8 @@ struct MotionClientIIODTests {
     var accel: AsyncThrowingStream<AccelerometerData, any Error>.Iterator
     var events: AsyncStream<MotionLiveEvent>.Iterator
     let lost: MotionLiveEvent?
+    /// Ends `events` after what was reported so far.
+    let endEvents: @Sendable () -> Void
   }
 
   private func dropLink() async throws -> DroppedLink {
@@ -80,7 +82,9 @@ struct MotionClientIIODTests {
     first.stop()
     var seen = events.makeAsyncIterator()
     let lost = await seen.next()
-    return DroppedLink(port: first.port, motion: motion, accel: accel, events: seen, lost: lost)
+    return DroppedLink(
+      port: first.port, motion: motion, accel: accel, events: seen, lost: lost,
+      endEvents: { sink.finish() })
   }
 
   @Test func reconnectsWhenTheLinkDropsAndReportsIt() async throws {
@@ -91,6 +95,12 @@ struct MotionClientIIODTests {
       return
     }
     #expect(error.retiresConnection)
+    // The next attempt finds nothing listening, says so, and waits longer.
+    let refused = await link.events.next()
+    #expect(
+      refused
+        == .linkLost(
+          server: server, error: .refused(server: server), retryingIn: .milliseconds(500)))
     let second = try IIODServer.start(
       device: try fixture("iiod-adis16480.umockdev"), port: link.port)
     defer { second.stop() }
@@ -118,8 +128,10 @@ struct MotionClientIIODTests {
         == .readerFailed(
           .accelerometer, .deviceRemoved(path: "127.0.0.1:\(link.port)/iio:device0"))
     }
+    // The look that found the other chip reported the change before the stream ended.
+    link.endEvents()
     var changes: [String] = []
-    while changes.count < 2, let event = await link.events.next() {
+    while let event = await link.events.next() {
       switch event {
       case .deviceDisconnected(let device, let sensors):
         changes.append("- \(device.name) \(sensors.map(\.rawValue))")
