@@ -19,13 +19,13 @@ extension MotionClient {
   ///
   /// The board is looked at (`PRINT` and the attributes) when a manager is created, and again
   /// each time a reader connects: a device gone from the board ends its streams with
-  /// ``MotionError/readerFailed(_:_:)`` carrying ``IIOError/deviceRemoved(path:)``, and devices
+  /// ``MotionError/readerFailed(_:_:)`` carrying `IIOError.deviceRemoved`, and devices
   /// that came or went are reported as ``MotionLiveEvent/deviceConnected(_:sensors:)`` and
   /// ``MotionLiveEvent/deviceDisconnected(_:sensors:)``. Each reader holds its own connection;
   /// when it drops, garbles a reply or times out, ``MotionLiveEvent/linkLost(server:error:retryingIn:)``
   /// is reported and the reader reconnects after a pause (250 ms doubling to 8 s on `clock`),
   /// then ``MotionLiveEvent/linkRestored(server:)``. After `reconnectAttempts` failures in a row
-  /// its streams end with ``MotionError/readerFailed(_:_:)`` carrying ``IIOError/remote(_:)``.
+  /// its streams end with ``MotionError/readerFailed(_:_:)`` carrying `IIOError.remote`.
   /// An address that does not parse makes every sensor unavailable, naming the text.
   ///
   /// Buffered scans carry the board's timestamps (its `current_timestamp_clock`), polled ones

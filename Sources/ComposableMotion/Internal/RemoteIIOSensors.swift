@@ -6,7 +6,7 @@ import LinuxIIO
 /// (``MotionLiveEvent/linkLost(server:error:retryingIn:)``) and reconnected after a pause that
 /// doubles from 250 ms to 8 s on the client's clock; after `reconnectAttempts` failures in a
 /// row the streams end with ``MotionError/readerFailed(_:_:)`` carrying the last
-/// ``IIOError/remote(_:)``.
+/// `IIOError.remote`.
 struct RemoteIIOSensors: Sendable {
   let discovery: RemoteDiscovery
   let clock: any Clock<Duration>

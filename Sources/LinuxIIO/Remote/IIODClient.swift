@@ -23,7 +23,7 @@ import Synchronization
 /// (blocking socket I/O never parks a concurrency thread), each wait bounded by `timeout`. A
 /// link that drops, garbles a reply or times out retires the connection: that request and
 /// every later one fail with the ``IIODError`` that says why, and a caller that wants to go on
-/// makes a new client (``MotionClient``'s iiod backend reconnects that way). An errno reply
+/// makes a new client (ComposableMotion's iiod backend reconnects that way). An errno reply
 /// (``IIODError/remoteError(server:command:errno:)``) leaves the connection usable.
 /// Cancelling the task of a request closes the client.
 public final class IIODClient: Sendable {

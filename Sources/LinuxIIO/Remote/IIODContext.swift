@@ -1,7 +1,7 @@
 /// A board's IIO devices as iiod describes them (`PRINT`): libiio's context XML, parsed.
 ///
 /// The description names every device, channel and attribute; attribute values are read
-/// separately (``IIODClient/readAttribute(device:channel:attribute:)``), except in the
+/// separately (``IIODClient/readAttribute(device:channel:isOutput:attribute:)``), except in the
 /// descriptions libiio saves, which may carry them (``Attribute/value``).
 public struct IIODContext: Hashable, Sendable {
   /// One attribute: its libiio name (`raw`, `scale`, `sampling_frequency`) and, when the

@@ -1,6 +1,6 @@
 /// Reads channels of a remote board's device through an ``IIODClient``: by polling their
 /// attributes (``poll()``), or by streaming the device's buffer (``openBuffer(scans:)``,
-/// ``readScans()``, ``closeBuffer()``). Values are converted as a local reader converts them
+/// ``readScans(_:)``, ``closeBuffer()``). Values are converted as a local reader converts them
 /// (`(raw + offset) × scale`, then the mount matrix), using the same scan layout and demux.
 ///
 /// ```swift
