@@ -41,6 +41,11 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
+      name: "IIODFuzzer",
+      dependencies: ["FuzzDriver", .product(name: "LinuxIIO", package: "composable-sensors")],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
+    .executableTarget(
       name: "FilterFuzzer",
       dependencies: [
         "FuzzDriver", .product(name: "ComposableMotion", package: "composable-sensors"),

@@ -40,6 +40,8 @@ public enum IIOError: Error, Sendable, Hashable, CustomStringConvertible {
   case valueRejected(path: String, value: String)
   /// Any other failing system call, with its `errno`.
   case systemCallFailed(path: String, operation: String, errno: Int32)
+  /// A remote board's iiod could not be reached or answered wrongly (``IIODError`` says how).
+  case remote(IIODError)
 
   /// A message naming what failed, where, and what to try.
   public var description: String {
@@ -78,6 +80,8 @@ public enum IIOError: Error, Sendable, Hashable, CustomStringConvertible {
         + "check the matching _available attribute for accepted values."
     case .systemCallFailed(let path, let operation, let errno):
       return "\(operation) \(path) failed: \(String(cString: strerror(errno))) (errno \(errno))."
+    case .remote(let error):
+      return error.description
     }
   }
 }

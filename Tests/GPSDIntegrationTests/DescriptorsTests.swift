@@ -26,7 +26,7 @@ import Testing
       }
       try #require(bound && listen(listener, 1) == 0)
     }
-    let peer = try FakeGPSDPeer(script: [.readCommand])
+    let peer = try FakePeer(script: [.readCommand])
     defer { peer.stop() }
     let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(client) }

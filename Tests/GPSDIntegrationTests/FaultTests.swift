@@ -38,14 +38,14 @@ import Testing
   @Test func hostilePeerLinesAreSurfacedAndTheStreamGoesOn() async throws {
     let badUTF8 =
       Array(#"{"class":"TPV","mode":3,"device":"/dev/"#.utf8) + [0xC3, 0x28] + Array("\"}\r\n".utf8)
-    let peer = try FakeGPSDPeer(script: [
-      .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted,
-      FakeGPSDPeer.line("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47"),
+    let peer = try FakePeer(script: [
+      .readCommand, FakePeer.version, FakePeer.watchAccepted,
+      FakePeer.line("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47"),
       .send([0x00, 0xFF, 0xFE, 0x13, 0x37, 0x0D, 0x0A]),
-      FakeGPSDPeer.line(#"{"class":"TPV","mode":3,"la"#),
+      FakePeer.line(#"{"class":"TPV","mode":3,"la"#),
       .send(Array(repeating: UInt8(ascii: "{"), count: 40_000) + [0x0D, 0x0A]),
       .send(badUTF8),
-      FakeGPSDPeer.tpv,
+      FakePeer.tpv,
     ])
     defer { peer.stop() }
     let connection = GPSDConnection(configuration: configuration(port: peer.port))
@@ -76,8 +76,8 @@ import Testing
   }
 
   @Test func silentReceiverBecomesStale() async throws {
-    let peer = try FakeGPSDPeer(script: [
-      .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted,
+    let peer = try FakePeer(script: [
+      .readCommand, FakePeer.version, FakePeer.watchAccepted,
     ])
     defer { peer.stop() }
     let connection = GPSDConnection(
@@ -95,8 +95,8 @@ import Testing
 
   @Test func rejectedWatchEndsTheStreamWithAClearError() async throws {
     let refusal = #"{"class":"WATCH","enable":true,"json":false}"#
-    let peer = try FakeGPSDPeer(script: [
-      .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.line(refusal),
+    let peer = try FakePeer(script: [
+      .readCommand, FakePeer.version, FakePeer.line(refusal),
     ])
     defer { peer.stop() }
     let events = await GPSDConnection(configuration: configuration(port: peer.port)).collect()
@@ -105,10 +105,10 @@ import Testing
   }
 
   @Test func hangUpReconnectsAndResendsWatch() async throws {
-    let peer = try FakeGPSDPeer(
+    let peer = try FakePeer(
       sessions: 2,
       script: [
-        .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted, FakeGPSDPeer.tpv, .hangUp,
+        .readCommand, FakePeer.version, FakePeer.watchAccepted, FakePeer.tpv, .hangUp,
       ])
     defer { peer.stop() }
     let connection = GPSDConnection(configuration: configuration(port: peer.port))

@@ -33,9 +33,9 @@ import Testing
   @Test("A gpsd that accepts, answers the WATCH and hangs up at once is retried ever more slowly")
   func backoffGrowsAcrossSessionsThatEndAtOnce() async throws {
     let clock = TestClock()
-    let peer = try FakeGPSDPeer(
+    let peer = try FakePeer(
       sessions: 4,
-      script: [.readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted, .hangUp])
+      script: [.readCommand, FakePeer.version, FakePeer.watchAccepted, .hangUp])
     defer { peer.stop() }
     let connection = GPSDConnection(
       configuration: .init(port: peer.port, staleTimeout: nil), clock: clock)
@@ -62,8 +62,8 @@ import Testing
 
   @Test func stalenessIsMeasuredOnTheInjectedClock() async throws {
     let clock = TestClock()
-    let peer = try FakeGPSDPeer(script: [
-      .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted,
+    let peer = try FakePeer(script: [
+      .readCommand, FakePeer.version, FakePeer.watchAccepted,
     ])
     defer { peer.stop() }
     let connection = GPSDConnection(

@@ -18,13 +18,13 @@ import Testing
 
   @Test("Garbage, binary, truncated and oversized lines become errors; the next fix still arrives")
   func hostilePeer() async throws {
-    let peer = try FakeGPSDPeer(script: [
-      .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted,
-      FakeGPSDPeer.line("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47"),
+    let peer = try FakePeer(script: [
+      .readCommand, FakePeer.version, FakePeer.watchAccepted,
+      FakePeer.line("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47"),
       .send([0x00, 0xFF, 0xFE, 0x13, 0x37, 0x0D, 0x0A]),
-      FakeGPSDPeer.line(#"{"class":"TPV","mode":3,"la"#),
+      FakePeer.line(#"{"class":"TPV","mode":3,"la"#),
       .send(Array(repeating: UInt8(ascii: "{"), count: 40_000) + [0x0D, 0x0A]),
-      FakeGPSDPeer.tpv,
+      FakePeer.tpv,
     ])
     defer { peer.stop() }
     let client = client(port: peer.port)
@@ -48,8 +48,8 @@ import Testing
 
   @Test("A receiver that goes silent is reported lost")
   func silentReceiver() async throws {
-    let peer = try FakeGPSDPeer(script: [
-      .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted, FakeGPSDPeer.tpv,
+    let peer = try FakePeer(script: [
+      .readCommand, FakePeer.version, FakePeer.watchAccepted, FakePeer.tpv,
     ])
     defer { peer.stop() }
     let client = client(port: peer.port, stale: .seconds(1))
@@ -72,9 +72,9 @@ import Testing
 
   @Test("gpsd refusing the JSON watch restricts authorization")
   func refusedWatch() async throws {
-    let peer = try FakeGPSDPeer(script: [
-      .readCommand, FakeGPSDPeer.version,
-      FakeGPSDPeer.line(#"{"class":"WATCH","enable":true,"json":false}"#),
+    let peer = try FakePeer(script: [
+      .readCommand, FakePeer.version,
+      FakePeer.line(#"{"class":"WATCH","enable":true,"json":false}"#),
     ])
     defer { peer.stop() }
     let client = client(port: peer.port)

@@ -5,8 +5,8 @@ import Testing
 
 /// Closing a connection, or abandoning its events, releases its socket and its thread's descriptors.
 @Suite(.tags(.integration), .serialized) struct ResourceTests {
-  func silentPeer() throws -> FakeGPSDPeer {
-    try FakeGPSDPeer(script: [.readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted])
+  func silentPeer() throws -> FakePeer {
+    try FakePeer(script: [.readCommand, FakePeer.version, FakePeer.watchAccepted])
   }
 
   @Test func closeReleasesTheSocketBeforeReturning() async throws {
@@ -53,9 +53,9 @@ import Testing
   }
 
   @Test func repeatedConnectionsLeakNoDescriptors() async throws {
-    let peer = try FakeGPSDPeer(
+    let peer = try FakePeer(
       sessions: 25,
-      script: [.readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted, .hangUp])
+      script: [.readCommand, FakePeer.version, FakePeer.watchAccepted, .hangUp])
     defer { peer.stop() }
     let baseline = Descriptors.count
     for _ in 0..<20 {

@@ -120,6 +120,11 @@ final class LiveDiscovery: Sendable {
 
   /// The raw sensors `device` measures on x, y and z, if the selection accepts it.
   func sensors(of device: IIODevice) -> [MotionSensor] {
+    Self.sensors(of: device, selection: selection)
+  }
+
+  /// The raw sensors `device` measures on x, y and z, if `selection` accepts it.
+  static func sensors(of device: IIODevice, selection: MotionDeviceSelection) -> [MotionSensor] {
     guard selection.accepts(device) else { return [] }
     return MotionSensor.rawSensors.filter {
       MotionDeviceRouting.axes(of: device, MotionDeviceRouting.channelType($0)) != nil

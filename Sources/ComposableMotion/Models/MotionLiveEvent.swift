@@ -26,6 +26,11 @@ public enum MotionLiveEvent: Sendable, Hashable {
   /// with `MotionError.readerFailed(_, .deviceRemoved)` and a new `start…` picks whichever
   /// device is there then.
   case deviceDisconnected(IIODevice, sensors: [MotionSensor])
+  /// A client over iiod lost its link to the board (`server`, `host:port`): `error` says how
+  /// (dropped, timed out, garbled). It reconnects after `retryingIn`; the streams stay open.
+  case linkLost(server: String, error: IIODError, retryingIn: Duration)
+  /// A client over iiod that reported ``linkLost(server:error:retryingIn:)`` is connected again.
+  case linkRestored(server: String)
 }
 
 extension MotionLiveEvent: CustomStringConvertible {
@@ -48,6 +53,10 @@ extension MotionLiveEvent: CustomStringConvertible {
       return "connected: \(name(device)) with \(list(sensors))"
     case .deviceDisconnected(let device, let sensors):
       return "disconnected: \(name(device)) with \(list(sensors))"
+    case .linkLost(let server, let error, let pause):
+      return "lost the link to iiod at \(server) (\(error)); reconnecting in \(pause)"
+    case .linkRestored(let server):
+      return "reconnected to iiod at \(server)"
     }
   }
 }

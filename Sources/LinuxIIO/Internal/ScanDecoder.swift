@@ -13,15 +13,29 @@ final class ScanDecoder {
   /// One scan's converted values, reused by every ``decode(_:into:)``.
   private var converted: [Double]
 
-  init(reader: IIOBufferedReader, maximumScans: Int) {
-    layout = reader.layout
+  convenience init(reader: IIOBufferedReader, maximumScans: Int) {
+    self.init(
+      layout: reader.layout, channels: reader.channels,
+      timestampChannel: reader.timestampChannel?.id,
+      timestampClock: reader.configuration.timestampClock ?? reader.device.timestampClock,
+      maximumScans: maximumScans)
+  }
+
+  /// A decoder for scans of `layout` (a local buffer's, or a remote board's over iiod): the
+  /// values of `channels` are converted, `timestampChannel`'s stamps each scan on
+  /// `timestampClock`.
+  init(
+    layout: IIOScanLayout, channels: [IIOChannel], timestampChannel: IIOChannelID?,
+    timestampClock: IIOTimestampClock, maximumScans: Int
+  ) {
+    self.layout = layout
     var description: [(channel: IIOChannel, repeatCount: Int, processed: Bool)] = []
     var timestampPosition: Int?
     var position = 0
     for element in layout.elements {
-      if element.channel == reader.timestampChannel?.id {
+      if element.channel == timestampChannel {
         timestampPosition = position
-      } else if let channel = reader.channels.first(where: { $0.id == element.channel }) {
+      } else if let channel = channels.first(where: { $0.id == element.channel }) {
         description.append((channel, element.type.repeatCount, false))
       }
       position += element.type.repeatCount
@@ -32,10 +46,22 @@ final class ScanDecoder {
       guard raw != timestampPosition else { return nil }
       return (raw, raw - (timestampPosition.map { $0 < raw ? 1 : 0 } ?? 0))
     }
-    timestampClock = reader.configuration.timestampClock ?? reader.device.timestampClock
+    self.timestampClock = timestampClock
     raw = [Int64](repeating: 0, count: layout.valueCount * max(1, maximumScans))
     values = [Double](repeating: 0, count: assembler.channelIDs.count)
     converted = values
+  }
+
+  /// One sample per whole scan in `bytes` (at most `maximumScans`), in order.
+  func samples(in bytes: [UInt8]) -> [IIOSample] {
+    var samples: [IIOSample] = []
+    bytes.withUnsafeBytes { raw in
+      _ = forEachSample(in: raw[...]) { sample in
+        samples.append(sample)
+        return true
+      }
+    }
+    return samples
   }
 
   /// Yields one sample per whole scan in `bytes` (at most `maximumScans`); false once the

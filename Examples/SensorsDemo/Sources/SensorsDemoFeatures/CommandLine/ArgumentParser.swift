@@ -1,5 +1,6 @@
 import ComposableMotion
 import Geomagnetism
+import LinuxIIO
 
 /// Parses `sensors-demo`'s command line by hand (the package has no dependencies): a command
 /// name first (none for the dashboard), then `--option value`, `--option=value` or `--flag`.
@@ -90,6 +91,13 @@ enum ArgumentParser {
     case .replayIMU: result.replayIMU = try nonEmpty(value, option)
     case .replayGPSD: result.replayGPSD = try nonEmpty(value, option)
     case .gpsd: result.gpsd = try gpsdAddress(value)
+    case .iiod:
+      guard (try? IIODAddress(parsing: value)) != nil else {
+        throw UsageError(
+          "invalid value '\(value)' for '--iiod': expected HOST or HOST:PORT, e.g. board.local:30431"
+        )
+      }
+      result.iiod = value
     case .seconds:
       result.seconds = try number(
         value, option, in: DemoArguments.secondsRange, "a number of seconds up to 1e9 (31 years)")
@@ -224,6 +232,7 @@ enum ArgumentParser {
     ].compactMap { $0 }
     let live = [
       arguments.iioRoot.map { _ in "--iio-root" }, arguments.gpsd.map { _ in "--gpsd" },
+      arguments.iiod.map { _ in "--iiod" },
     ].compactMap { $0 }
     let replays = [
       dashboard ? arguments.replay.map { _ in "--replay" } : nil,
@@ -239,6 +248,15 @@ enum ArgumentParser {
     if dashboard, arguments.replayIMU != nil, arguments.iioRoot != nil {
       conflicts = ["--replay-imu", "--iio-root"]
     }
+    if arguments.iiod != nil,
+      let local = arguments.iioRoot.map({ _ in "--iio-root" })
+        ?? (arguments.live ? "--live" : nil)
+    {
+      conflicts = ["--iiod", local]
+    }
+    if dashboard, arguments.replayIMU != nil, arguments.iiod != nil {
+      conflicts = ["--replay-imu", "--iiod"]
+    }
     if dashboard, arguments.replayGPSD != nil, arguments.gpsd != nil {
       conflicts = ["--replay-gpsd", "--gpsd"]
     }
@@ -249,7 +267,7 @@ enum ArgumentParser {
     }
     if arguments.mode != nil, !arguments.readsLiveMotion {
       throw UsageError(
-        "'--mode' says how live IIO sensors are read, so it needs --live or --iio-root DIR "
+        "'--mode' says how live IIO sensors are read, so it needs --live, --iio-root DIR or --iiod HOST "
           + "(the bundled recordings and replays have no reading mode); \(helpHint)")
     }
   }

@@ -43,6 +43,8 @@ struct DemoArguments: Equatable, Sendable {
   var bundled = false
   /// `--iio-root DIR`: read IIO devices under DIR.
   var iioRoot: String?
+  /// `--iiod HOST[:PORT]`: read a remote board's IIO sensors through its iiod.
+  var iiod: String?
   /// `--gpsd HOST[:PORT]`: read gpsd there.
   var gpsd: GPSDAddress?
   /// `--replay FILE`: an IMU CSV (motion commands) or a `gpspipe -w` capture (`location`).
@@ -88,8 +90,8 @@ struct DemoArguments: Equatable, Sendable {
   /// Creates the arguments of a bare `sensors-demo`.
   init() {}
 
-  /// Whether motion comes from live IIO sensors (`--live` or `--iio-root`).
-  var readsLiveMotion: Bool { live || iioRoot != nil }
+  /// Whether motion comes from live IIO sensors (`--live`, `--iio-root` or `--iiod`).
+  var readsLiveMotion: Bool { live || iioRoot != nil || iiod != nil }
   /// Whether location comes from a live gpsd (`--live` or `--gpsd`).
   var readsLiveLocation: Bool { live || gpsd != nil }
 }

@@ -30,7 +30,7 @@ enum DemoCommand: String, CaseIterable, Sendable {
   /// same limits (`--seconds`, `--count`) and output (`--json`).
   var options: Set<DemoOption> {
     let run: Set<DemoOption> = [.live, .bundled, .replay, .speed, .seconds, .count, .json]
-    let motion = run.union([.iioRoot, .mode])
+    let motion = run.union([.iioRoot, .iiod, .mode])
     let location = run.union([.gpsd])
     switch self {
     case .dashboard: return motion.union(location).union([.replayIMU, .replayGPSD, .frame])
@@ -53,7 +53,7 @@ enum DemoCommand: String, CaseIterable, Sendable {
 enum DemoOption: String, CaseIterable, Sendable {
   case help, json, live, bundled
   case iioRoot = "iio-root"
-  case gpsd, replay
+  case gpsd, replay, iiod
   case replayIMU = "replay-imu"
   case replayGPSD = "replay-gpsd"
   case frame, seconds, speed, count, mode, interval, out

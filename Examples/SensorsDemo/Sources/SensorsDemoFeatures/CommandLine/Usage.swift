@@ -3,6 +3,8 @@ enum Usage {
   static let motionSources = """
       --live               read the IIO sensors under /sys/bus/iio/devices
       --iio-root DIR       read the IIO sensors under DIR (tests, chroots, umockdev)
+      --iiod HOST[:PORT]   read a remote board's IIO sensors through its iiod
+                           (libiio's network daemon, port 30431 by default)
       --mode poll|buffered how live sensors are read (default: buffered if possible)
       --replay FILE        replay an IMU recording (CSV: t and gyr_x,gyr_y,gyr_z,
                            acc_x,acc_y,acc_z, mag_x,mag_y,mag_z, any of them;
@@ -131,7 +133,8 @@ enum Usage {
   }
 
   static let motion = """
-    USAGE: sensors-demo motion [--live | --iio-root DIR | --replay FILE | --bundled]
+    USAGE: sensors-demo motion [--live | --iio-root DIR | --iiod HOST[:PORT] |
+                               --replay FILE | --bundled]
                                [--frame FRAME] [--mode poll|buffered] [--count N]
                                [--seconds N] [--json]
 
@@ -155,7 +158,7 @@ enum Usage {
     let unit = SensorFeature.Sensor(rawValue: command.rawValue)?.unit ?? ""
     return """
       USAGE: sensors-demo \(command.rawValue) [--live | --iio-root DIR |
-                  --replay FILE | --bundled] [--mode poll|buffered]
+                  --iiod HOST[:PORT] | --replay FILE | --bundled] [--mode poll|buffered]
                   [--interval SECONDS] [--count N] [--seconds N] [--json]
 
       Raw \(command.rawValue) samples in Core Motion units (\(unit)); with --json one object

@@ -31,16 +31,10 @@ extension Sources {
             + "in_accel_*, in_anglvel_* or in_magn_* channels). Load the sensor's driver, pass --iio-root DIR, "
             + "or drop --live to replay the bundled recording."))
     }
-    let readingMode: MotionReadingMode =
-      switch mode {
-      case .poll: .polling
-      case .buffered: .buffered
-      case nil: .automatic
-      }
     // What the client decides or sees on its own (a fall-back to polling, a stale device,
     // devices plugged in or out) goes to standard error, beside the data on standard output.
     var client = MotionClient.live(
-      root: root, mode: readingMode, clock: ContinuousClock(),
+      root: root, mode: readingMode(mode), clock: ContinuousClock(),
       onEvent: { StandardError.write("sensors-demo: \($0)") })
     // A board's magnetometer calibration outlives the run: the next one starts calibrated.
     if let file = CalibrationFile.standard(environment: ProcessInfo.processInfo.environment) {
@@ -48,6 +42,26 @@ extension Sources {
     }
     let names = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
     return .success(Source(client: client, description: "IIO sensors: \(names)", isReplay: false))
+  }
+
+  /// The motion client over a remote board's IIO sensors, served by iiod at `address`. What it
+  /// sees on its own (links lost and restored, fall-backs) goes to standard error.
+  static func liveMotion(iiod address: String, mode: DemoArguments.ReadMode?) -> Source<
+    MotionClient
+  > {
+    let client = MotionClient.live(
+      iiod: address, mode: readingMode(mode), clock: ContinuousClock(),
+      onEvent: { StandardError.write("sensors-demo: \($0)") })
+    return Source(client: client, description: "IIO sensors of iiod at \(address)", isReplay: false)
+  }
+
+  /// The client's reading mode for `--mode`.
+  static func readingMode(_ mode: DemoArguments.ReadMode?) -> MotionReadingMode {
+    switch mode {
+    case .poll: .polling
+    case .buffered: .buffered
+    case nil: .automatic
+    }
   }
 
   /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else

@@ -43,6 +43,9 @@ enum Sources {
           throw SourceError.wrongFormat(path: path, format: format, wanted: .imuCSV)
         }
       }
+      if let iiod = arguments.iiod {
+        return .success(liveMotion(iiod: iiod, mode: arguments.mode))
+      }
       if arguments.readsLiveMotion {
         return liveMotion(root: arguments.iioRoot ?? IIOSystem.defaultRoot, mode: arguments.mode)
       }

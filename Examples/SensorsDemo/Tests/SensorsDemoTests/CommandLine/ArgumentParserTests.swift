@@ -64,6 +64,18 @@ struct ArgumentParserTests {
     #expect(try ArgumentParser.parse(["record", "--speed=1000"]).speed == 1000)
   }
 
+  @Test("--iiod HOST[:PORT] reads a remote board's sensors, with a reading mode")
+  func iiodAddresses() throws {
+    let arguments = try ArgumentParser.parse([
+      "accelerometer", "--iiod", "board.local:30500", "--mode", "buffered", "--count", "3",
+      "--json",
+    ])
+    #expect(arguments.iiod == "board.local:30500")
+    #expect(arguments.mode == .buffered)
+    #expect(arguments.readsLiveMotion)
+    #expect(try ArgumentParser.parse(["motion", "--iiod=[::1]"]).iiod == "[::1]")
+  }
+
   @Test("gpsd addresses: host, host:port, [IPv6]:port")
   func gpsdAddresses() throws {
     #expect(
@@ -109,6 +121,11 @@ struct ArgumentParserTests {
       ),
       (["location", "--gpsd", "host:99999"], "invalid value 'host:99999' for '--gpsd'"),
       (["location", "--gpsd", ":2947"], "invalid value ':2947' for '--gpsd'"),
+      (["gyro", "--iiod", "board:99999"], "invalid value 'board:99999' for '--iiod'"),
+      (["location", "--iiod", "board"], "unknown option '--iiod' for 'location'"),
+      (["gyro", "--iiod", "b", "--iio-root", "/s"], "options --iiod and --iio-root choose"),
+      (["gyro", "--iiod", "b", "--live"], "options --iiod and --live choose different sources"),
+      (["gyro", "--iiod", "b", "--replay", "f"], "options --replay and --iiod choose different"),
       (["--json=yes"], "option '--json' takes no value"),
       (["tilt", "extra"], "unexpected argument 'extra'"),
       (["tilt", "--live", "--bundled"], "options --live and --bundled choose different sources"),

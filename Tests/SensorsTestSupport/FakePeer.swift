@@ -1,15 +1,16 @@
 import Foundation
-import SensorsTestSupport
 import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A stand-in for gpsd on a loopback port that follows a script: it lets tests send what real gpsd never
-/// would (garbage, binary, truncated and oversized lines) or fall silent.
-final class FakeGPSDPeer: Sendable {
-  enum Step: Sendable {
+/// A stand-in for a line-protocol daemon (gpsd, iiod) on a loopback port that follows a script:
+/// it lets tests send what the real daemon never would (garbage, binary, truncated and oversized
+/// replies) or fall silent.
+public final class FakePeer: Sendable {
+  /// One step of the script.
+  public enum Step: Sendable {
     /// Send these bytes.
     case send([UInt8])
     /// Read until the client's command ends with `;` or a newline, and record it.
@@ -20,17 +21,11 @@ final class FakeGPSDPeer: Sendable {
     case hangUp
   }
 
-  static let version = line(
-    #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#)
-  static let watchAccepted = line(
-    #"{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0}"#)
-  static let tpv = line(
-    #"{"class":"TPV","device":"/dev/fake","mode":3,"time":"2020-03-18T13:28:19.600Z","lat":41.5,"lon":-93.75}"#
-  )
+  /// Sends `text` and CR LF.
+  public static func line(_ text: String) -> Step { .send(Array((text + "\r\n").utf8)) }
 
-  static func line(_ text: String) -> Step { .send(Array((text + "\r\n").utf8)) }
-
-  let port: UInt16
+  /// The loopback port it listens on.
+  public let port: UInt16
   private let listener: Int32
   private let state = Mutex(State())
   private let done = DispatchSemaphore(value: 0)
@@ -42,12 +37,12 @@ final class FakeGPSDPeer: Sendable {
   }
 
   /// Commands the client sent, in order (one per `.readCommand` step).
-  var commands: [String] { state.withLock { $0.commands } }
+  public var commands: [String] { state.withLock { $0.commands } }
   /// How many client connections were accepted.
-  var connections: Int { state.withLock { $0.connections } }
+  public var connections: Int { state.withLock { $0.connections } }
 
   /// Starts listening and runs `script` for each of up to `sessions` client connections.
-  init(sessions: Int = 1, script: [Step]) throws {
+  public init(sessions: Int = 1, script: [Step]) throws {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Gpsfake.StartFailure(description: "socket: errno \(errno)") }
     var yes: Int32 = 1
@@ -81,7 +76,7 @@ final class FakeGPSDPeer: Sendable {
   }
 
   /// Stops the peer and closes its sockets; waits for its thread.
-  func stop() {
+  public func stop() {
     state.withLock { $0.stopping = true }
     done.wait()
     close(listener)
