@@ -38,7 +38,7 @@ let package = Package(
     // Test support, linked only by test targets (like swift-nio's NIOTestUtils). The kit needs no
     // client (TestClock, ImmediateClock, ScriptedStream, issue reporting), so every layer's tests
     // can use it; ComposableSensorsTesting re-exports it and adds TestStore and the clients.
-    .target(name: "SensorsTestKit"),
+    .target(name: "SensorsTestKit", dependencies: ["SensorsCore"]),
     .target(
       name: "ComposableSensorsTesting",
       dependencies: [

@@ -76,7 +76,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     reportUnhandled: (@Sendable (String, StaticString, UInt) -> Void)?,
     immediateSends: Bool = true
   ) {
-    self.reducer = Mutex(ReducerBox(state: initialState, reduce: reduce))
+    self.reducer = Mutex(
+      ReducerBox(state: initialState, reduce: bindingCapturedDependencies(reduce)))
     self.runtime = StoreRuntime(
       state: initialState, reportIssue: reportUnhandled ?? printRuntimeWarning)
     self.parent = nil

@@ -49,6 +49,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   let log = TestLog<State, Action>()
   let settings: Mutex<Settings>
   let timeoutClock: any Clock<Duration>
+  /// The dependencies the feature runs with; ``dependencies`` changes them mid-test.
+  let dependencyValues: TestDependencies
   let origin: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   /// Creates a test store running `reducer` from `initialState`.
@@ -59,13 +61,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     initialState: State,
     reducer: sending R,
     timeoutClock: any Clock<Duration> = ContinuousClock(),
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
+    installIssueReporter()
     let log = self.log
     let reduce = reducer.reduce(into:action:)
+    let dependencyValues = TestDependencies(.forTestStore(prepareDependencies))
+    self.dependencyValues = dependencyValues
     self.settings = Mutex(Settings(state: initialState))
     self.timeoutClock = timeoutClock
     self.origin = (fileID, filePath, line, column)
@@ -76,16 +82,19 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
       initialState: initialState,
       reduce: { state, action in
         // Reducers' runtime warnings (an ifLet action for nil state…) fail the running test.
-        RuntimeWarning.$reporter.withValue(reportWarning) {
-          switch action {
-          case .send(let action):
-            let effect = reduce(&state, action)
-            log.recordSent(state)
-            return effect.map(TestAction.receive)
-          case .receive(let action):
-            let effect = reduce(&state, action)
-            log.recordReceived(action, state)
-            return effect.map(TestAction.receive)
+        // The feature sees the test's dependencies, as they are when it reduces.
+        dependencyValues.current.bind {
+          RuntimeWarning.$reporter.withValue(reportWarning) {
+            switch action {
+            case .send(let action):
+              let effect = reduce(&state, action)
+              log.recordSent(state)
+              return effect.map(TestAction.receive)
+            case .receive(let action):
+              let effect = reduce(&state, action)
+              log.recordReceived(action, state)
+              return effect.map(TestAction.receive)
+            }
           }
         }
       },
