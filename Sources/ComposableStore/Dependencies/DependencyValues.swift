@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Every dependency a feature can reach, by key: the values `@Dependency` reads and
 /// `withDependencies` overrides (swift-dependencies' `DependencyValues`).
 ///
@@ -17,10 +19,13 @@
 public struct DependencyValues: Sendable {
   /// The values bound to the current task by `withDependencies`, a store or a test store;
   /// `nil` when nothing was bound (then ``processDefault`` applies).
-  @TaskLocal static var bound: DependencyValues?
+  static var bound: DependencyValues? { scope?.values }
+
+  /// ``bound`` behind a reference: a read checks a pointer for `nil` rather than copy the values.
+  @TaskLocal @usableFromInline static var scope: DependencyScope?
 
   /// The values of a process that bound nothing: no override, the detected context.
-  static let processDefault = DependencyValues(cache: DependencyCache())
+  @usableFromInline static let processDefault = DependencyValues(cache: DependencyCache())
 
   /// The overridden values, by the `ObjectIdentifier` of their key type.
   var overrides: [ObjectIdentifier: any Sendable] = [:]
@@ -70,12 +75,41 @@ public struct DependencyValues: Sendable {
 
   /// `other`'s overrides and context on top of these values: what a `@Dependency` captured
   /// where it was made, updated by what is bound where it is read.
-  func merging(_ other: DependencyValues) -> DependencyValues {
+  @usableFromInline func merging(_ other: DependencyValues) -> DependencyValues {
     var merged = other
     if !overrides.isEmpty {
       merged.overrides = overrides.merging(other.overrides) { _, newer in newer }
     }
     if merged.explicitContext == nil { merged.explicitContext = explicitContext }
     return merged
+  }
+}
+
+/// Bound values, behind a reference (see ``DependencyValues/scope``).
+///
+/// The scopes alive are counted: while there is none, no task can have values bound, so a
+/// `@Dependency` read skips the task-local lookup (most of its cost) in an app that binds none.
+@usableFromInline
+final class DependencyScope: Sendable {
+  @usableFromInline let values: DependencyValues
+
+  /// How many scopes exist in the process.
+  @usableFromInline static let alive = Atomic<Int>(0)
+
+  init(_ values: DependencyValues) {
+    self.values = values
+    Self.alive.add(1, ordering: .relaxed)
+  }
+
+  deinit {
+    Self.alive.subtract(1, ordering: .relaxed)
+  }
+
+  /// The scope bound to the current task, if any.
+  @inlinable
+  static var current: DependencyScope? {
+    // A task sees only scopes made before it (by itself, or by the task that started it), so
+    // a relaxed load that finds none is exact.
+    alive.load(ordering: .relaxed) == 0 ? nil : DependencyValues.scope
   }
 }

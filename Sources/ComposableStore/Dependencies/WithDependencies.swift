@@ -21,7 +21,7 @@ public func withDependencies<Result>(
     try update(&values)
     return values
   }
-  return try DependencyValues.$bound.withValue(values) { try operation() }
+  return try DependencyValues.$scope.withValue(DependencyScope(values)) { try operation() }
 }
 
 /// Runs the asynchronous `operation` with the current dependencies changed by `update`, and
@@ -36,13 +36,15 @@ public func withDependencies<Result>(
   try await DependencyResolution.$isUpdating.withValue(true) {
     try await update(&values)
   }
-  return try await DependencyValues.$bound.withValue(values) { try await operation() }
+  return try await DependencyValues.$scope.withValue(DependencyScope(values)) {
+    try await operation()
+  }
 }
 
 extension DependencyValues {
   /// Binds `self` around `operation`: the seam the store and the test store use.
   package func bind<Result>(_ operation: () throws -> Result) rethrows -> Result {
-    try DependencyValues.$bound.withValue(self) { try operation() }
+    try DependencyValues.$scope.withValue(DependencyScope(self)) { try operation() }
   }
 
   /// Binds `self` around the asynchronous `operation`.
@@ -50,7 +52,7 @@ extension DependencyValues {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await DependencyValues.$bound.withValue(self) { try await operation() }
+    try await DependencyValues.$scope.withValue(DependencyScope(self)) { try await operation() }
   }
 
   /// The values bound to the current task, or `nil` if none were: what a store, an effect or a

@@ -7,6 +7,6 @@
 func bindingCapturedDependencies<State, Action>(
   _ reduce: sending @escaping (inout State, Action) -> Effect<Action>
 ) -> sending (inout State, Action) -> Effect<Action> {
-  guard let dependencies = DependencyValues.captured else { return reduce }
-  return { state, action in dependencies.bind { reduce(&state, action) } }
+  guard let scope = DependencyScope.current else { return reduce }
+  return { state, action in DependencyValues.$scope.withValue(scope) { reduce(&state, action) } }
 }
