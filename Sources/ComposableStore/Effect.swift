@@ -104,7 +104,7 @@ extension Effect {
   ) -> Self {
     // The effect keeps the dependencies of the reducer that returned it (swift-dependencies'
     // escaping): bound again inside its task, whatever runs the task.
-    guard let dependencies = DependencyValues.captured else {
+    guard let dependencies = DependencyScope.current else {
       return Self(
         operation: .run(
           Run(

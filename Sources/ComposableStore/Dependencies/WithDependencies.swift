@@ -54,10 +54,6 @@ extension DependencyValues {
   ) async rethrows -> Result {
     try await DependencyValues.$scope.withValue(DependencyScope(self)) { try await operation() }
   }
-
-  /// The values bound to the current task, or `nil` if none were: what a store, an effect or a
-  /// `@Dependency` captures where it is made.
-  package static var captured: DependencyValues? { bound }
 }
 
 extension DependencyValues {
@@ -72,5 +68,21 @@ extension DependencyValues {
     values.explicitContext = .test
     DependencyResolution.$isUpdating.withValue(true) { prepare(&values) }
     return values
+  }
+}
+
+extension DependencyScope {
+  /// Binds this scope around `operation`: an effect runs in the scope of the reducer that
+  /// returned it (the same scope, so `@Dependency` reads there reuse what they read before).
+  func bind<Result>(_ operation: () throws -> Result) rethrows -> Result {
+    try DependencyValues.$scope.withValue(self) { try operation() }
+  }
+
+  /// Binds this scope around the asynchronous `operation`.
+  func bind<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await DependencyValues.$scope.withValue(self) { try await operation() }
   }
 }
