@@ -16,11 +16,7 @@ public func withDependencies<Result>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> Result
 ) rethrows -> Result {
-  let values = try DependencyResolution.$isUpdating.withValue(true) {
-    var values = DependencyValues.current
-    try update(&values)
-    return values
-  }
+  let values = try DependencyValues.prepared(update)
   return try DependencyValues.$scope.withValue(DependencyScope(values)) { try operation() }
 }
 
@@ -84,5 +80,19 @@ extension DependencyScope {
     _ operation: () async throws -> Result
   ) async rethrows -> Result {
     try await DependencyValues.$scope.withValue(self) { try await operation() }
+  }
+}
+
+extension DependencyValues {
+  /// The current values changed by `update`, which may read a dependency to change it without
+  /// a missing test value being reported.
+  static func prepared(
+    _ update: (inout DependencyValues) throws -> Void
+  ) rethrows -> DependencyValues {
+    try DependencyResolution.$isUpdating.withValue(true) {
+      var values = DependencyValues.current
+      try update(&values)
+      return values
+    }
   }
 }

@@ -30,6 +30,14 @@ extension Reducer {
     DependencyKeyWritingReducer(base: self) { $0[keyPath: keyPath] = value }
   }
 
+  /// This reducer with the dependency whose key is `value`'s own type set to `value`:
+  /// `.dependency(APIClient.mock)` for a client that is its own `TestDependencyKey`.
+  public func dependency<Value: TestDependencyKey>(
+    _ value: Value
+  ) -> DependencyKeyWritingReducer<Self> where Value.Value == Value {
+    DependencyKeyWritingReducer(base: self) { $0[Value.self] = value }
+  }
+
   /// This reducer with its dependencies changed by `update`, for this reducer and the effects
   /// it returns.
   public func dependencies(

@@ -96,4 +96,22 @@ private struct Reader: Reducer {
     }
     #expect(store.state.read == [11, 12], "what is bound where it is read wins")
   }
+
+  @Test func aStoreMadeWithDependenciesRunsWithThemForEveryActionAndEffect() async {
+    let store = Store(initialState: Reader.State()) {
+      Reader()
+    } withDependencies: {
+      $0.full.value = 21
+    }
+    store.send(.read)
+    await store.send(.readInEffect).finish()
+    #expect(store.state.read == [21, 21])
+  }
+
+  @Test func aValueThatIsItsOwnKeyCanBeSetOnAReducer() async {
+    let store = TestStore(initialState: Reader.State()) {
+      Reader().dependency(FullDependency(value: 64))
+    }
+    await store.send(.read) { $0.read = [64] }
+  }
 }
