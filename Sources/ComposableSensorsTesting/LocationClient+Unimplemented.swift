@@ -20,7 +20,8 @@ extension LocationClient {
     line: UInt = #line,
     column: UInt = #column
   ) -> LocationClient {
-    unimplemented(
+    installIssueReporter()
+    return unimplemented(
       name: "LocationClient",
       report: { message, fileID, filePath, line, column in
         reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)

@@ -21,7 +21,8 @@ extension MotionClient {
     line: UInt = #line,
     column: UInt = #column
   ) -> MotionClient {
-    unimplemented(
+    installIssueReporter()
+    return unimplemented(
       name: "MotionClient",
       report: { message, fileID, filePath, line, column in
         reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
