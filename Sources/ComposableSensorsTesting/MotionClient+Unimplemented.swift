@@ -21,84 +21,12 @@ extension MotionClient {
     line: UInt = #line,
     column: UInt = #column
   ) -> MotionClient {
-    let fail = UnimplementedMotionEndpoint(
+    installIssueReporter()
+    return unimplemented(
+      name: "MotionClient",
+      report: { message, fileID, filePath, line, column in
+        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+      },
       fileID: fileID, filePath: filePath, line: line, column: column)
-    return MotionClient(
-      create: { fail("create", $0) },
-      destroy: { fail("destroy", $0) },
-      updateInterval: { id, sensor in
-        fail("updateInterval", id, sensor)
-        return .milliseconds(10)
-      },
-      setUpdateInterval: { id, sensor, _ in fail("setUpdateInterval", id, sensor) },
-      isAvailable: { sensor in
-        fail("isAvailable", nil, sensor)
-        return false
-      },
-      isActive: { id, sensor in
-        fail("isActive", id, sensor)
-        return false
-      },
-      droppedSamples: { id, sensor in
-        fail("droppedSamples", id, sensor)
-        return 0
-      },
-      startAccelerometerUpdates: { fail.stream("startAccelerometerUpdates", $0) },
-      stopAccelerometerUpdates: { fail("stopAccelerometerUpdates", $0) },
-      accelerometerData: { fail.value("accelerometerData", $0) },
-      startGyroUpdates: { fail.stream("startGyroUpdates", $0) },
-      stopGyroUpdates: { fail("stopGyroUpdates", $0) },
-      gyroData: { fail.value("gyroData", $0) },
-      startMagnetometerUpdates: { fail.stream("startMagnetometerUpdates", $0) },
-      stopMagnetometerUpdates: { fail("stopMagnetometerUpdates", $0) },
-      magnetometerData: { fail.value("magnetometerData", $0) },
-      startDeviceMotionUpdates: { id, _ in fail.stream("startDeviceMotionUpdates", id) },
-      stopDeviceMotionUpdates: { fail("stopDeviceMotionUpdates", $0) },
-      deviceMotion: { fail.value("deviceMotion", $0) },
-      availableAttitudeReferenceFrames: {
-        fail("availableAttitudeReferenceFrames", nil)
-        return []
-      },
-      attitudeReferenceFrame: { fail.value("attitudeReferenceFrame", $0) ?? .xArbitraryZVertical },
-      setLocation: { _ in fail("setLocation", nil) },
-      magneticDeclination: {
-        fail("magneticDeclination", nil)
-        return nil
-      }
-    )
-  }
-}
-
-/// Reports a call to an endpoint that the test did not override, at the place where the
-/// test built its `.unimplemented()` client.
-private struct UnimplementedMotionEndpoint: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
-
-  func callAsFunction(
-    _ endpoint: String, _ id: AnyHashableSendable?, _ sensor: MotionSensor? = nil
-  ) {
-    var arguments: [String] = []
-    if let id { arguments.append("id: \(id)") }
-    if let sensor { arguments.append("sensor: .\(sensor.rawValue)") }
-    let call = "\(endpoint)(\(arguments.joined(separator: ", ")))"
-    reportIssue(
-      "Unimplemented: MotionClient.\(endpoint) was called (\(call)) but this test did not "
-        + "override it. Set `client.\(endpoint) = { … }` if the feature should call it.",
-      fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  func stream<Element>(
-    _ endpoint: String, _ id: AnyHashableSendable
-  ) -> AsyncThrowingStream<Element, any Error> {
-    self(endpoint, id)
-    return AsyncThrowingStream { $0.finish() }
-  }
-
-  func value<Value>(_ endpoint: String, _ id: AnyHashableSendable) -> Value? {
-    self(endpoint, id)
-    return nil
   }
 }

@@ -102,9 +102,28 @@ extension Effect {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(
+    // The effect keeps the dependencies of the reducer that returned it (swift-dependencies'
+    // escaping): bound again inside its task, whatever runs the task.
+    guard let dependencies = DependencyScope.current else {
+      return Self(
+        operation: .run(
+          Run(
+            priority: priority, operation: operation, handler: handler, fileID: fileID, line: line)
+        )
+      )
+    }
+    var boundHandler: (@Sendable (any Error, Send<Action>) async -> Void)?
+    if let handler {
+      boundHandler = { error, send in await dependencies.bind { await handler(error, send) } }
+    }
+    let boundOperation: @Sendable (Send<Action>) async throws -> Void = { send in
+      try await dependencies.bind { try await operation(send) }
+    }
+    return Self(
       operation: .run(
-        Run(priority: priority, operation: operation, handler: handler, fileID: fileID, line: line)
+        Run(
+          priority: priority, operation: boundOperation, handler: boundHandler, fileID: fileID,
+          line: line)
       )
     )
   }

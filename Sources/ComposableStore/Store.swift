@@ -75,7 +75,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     immediateSends: Bool = true
   ) {
     let root = StoreRoot(
-      state: initialState, reduce: reduce, reportIssue: reportUnhandled ?? printRuntimeWarning)
+      state: initialState, reduce: bindingCapturedDependencies(reduce),
+      reportIssue: reportUnhandled ?? printRuntimeWarning)
     self.root = root
     self.operations = root.operations
     // Effects hold the store weakly (not the root, which a weak reference would slow down):

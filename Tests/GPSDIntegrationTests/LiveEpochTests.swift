@@ -13,15 +13,15 @@ import Testing
 
   @Test("A fix's TPVs become one location, delivered when the epoch times out on the clock")
   func epochTimesOutOnTheInjectedClock() async throws {
-    let peer = try FakeGPSDPeer(script: [
-      .readCommand, FakeGPSDPeer.version, FakeGPSDPeer.watchAccepted,
-      FakeGPSDPeer.line(
+    let peer = try FakePeer(script: [
+      .readCommand, FakePeer.version, FakePeer.watchAccepted,
+      FakePeer.line(
         #"{"class":"TPV","device":"/dev/fake","mode":3,\#(Self.time),"lat":41.5,"lon":-93.75,"speed":9.2}"#
       ),
-      FakeGPSDPeer.line(
+      FakePeer.line(
         #"{"class":"TPV","device":"/dev/fake","mode":3,\#(Self.time),"lat":41.5,"lon":-93.75,"speed":1.0,"track":90.0}"#
       ),
-      FakeGPSDPeer.line(
+      FakePeer.line(
         #"{"class":"SKY","satellites":[{"PRN":5,"el":40.0,"az":120.0,"ss":38.0,"used":true}]}"#),
     ])
     defer { peer.stop() }

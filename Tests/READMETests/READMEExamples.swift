@@ -105,6 +105,61 @@ func recordFromARecording() async throws {
   await store.finish()
 }
 
+// MARK: - Motion: the client as a dependency
+
+struct Tilt: Reducer {
+  struct State: Equatable, Sendable {
+    var isOn = false
+    var z: Double?
+  }
+
+  enum Action: Equatable, Sendable {
+    case toggled
+    case sample(AccelerometerData)
+  }
+
+  @Dependency(\.motionClient) var motion
+  struct ManagerID: Hashable, Sendable {}
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .toggled:
+      state.isOn.toggle()
+      guard state.isOn else { return .cancel(id: ManagerID()) }
+      return .run { send in
+        await motion.create(id: ManagerID())
+        for try await sample in motion.startAccelerometerUpdates(id: ManagerID()) {
+          await send(.sample(sample))
+        }
+      }
+      .cancellable(id: ManagerID())
+
+    case .sample(let sample):
+      state.z = sample.acceleration.z
+      return .none
+    }
+  }
+}
+
+@Test func tiltReadsTheMotionClientDependency() async {
+  let samples = ScriptedStream<AccelerometerData>()
+  let store = TestStore(initialState: Tilt.State()) {
+    Tilt()
+  } withDependencies: {
+    $0.motionClient.create = { _ in }
+    $0.motionClient.startAccelerometerUpdates = { _ in samples.stream }
+  }
+  await store.send(.toggled) { $0.isOn = true }
+  await samples.waitForConsumer()
+
+  let flat = AccelerometerData(acceleration: Acceleration(x: 0, y: 0, z: -1), timestamp: 0)
+  samples.yield(flat)
+  await store.receive(.sample(flat)) { $0.z = -1 }
+
+  await store.send(.toggled) { $0.isOn = false }
+  await store.finish()
+}
+
 // MARK: - Location: authorization, a fix on request, a region
 
 struct Whereabouts: Reducer {

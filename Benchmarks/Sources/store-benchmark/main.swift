@@ -193,6 +193,49 @@ if enabled(2) {
     "\(String(format1: hopRate / bareRate * 100)) % of bare (50,000 values)")
 }
 
+// MARK: 4. Reading a dependency in every action vs holding the client.
+if enabled(4) {
+  print("\n4. A reducer reading @Dependency(\\.gauge) in every action (goal ≤ 20 % more time)")
+  let count = 5_000_000
+  // Each store is made for its pass and released after it, as an app has one configuration or
+  // the other: while any store made inside withDependencies lives, every read looks up the
+  // task-local values (see DependencyScope).
+  var states: [Int] = []
+  /// One timed pass of `count` sends to `store`.
+  func pass<A: Sendable>(_ store: Store<Int, A>, _ action: A) -> Double {
+    let start = clock.now
+    for _ in 0..<count { store.send(action) }
+    let result = rate(count, start.duration(to: clock.now))
+    states.append(store.state)
+    return result
+  }
+  // Interleaved, best of 5 each, as the second figure.
+  var heldRate = 0.0
+  var readRate = 0.0
+  var overriddenRate = 0.0
+  for _ in 0..<5 {
+    heldRate = max(
+      heldRate, pass(Store(initialState: 0) { PropertyReader(gauge: .constant(1)) }, .sample))
+    readRate = max(readRate, pass(Store(initialState: 0) { DependencyReader() }, .sample))
+    let overridden = withDependencies {
+      $0.gauge = .constant(1)
+    } operation: {
+      Store(initialState: 0) { DependencyReader() }
+    }
+    overriddenRate = max(overriddenRate, pass(overridden, .sample))
+  }
+  precondition(states.allSatisfy { $0 == count })
+  let extra = (heldRate / readRate - 1) * 100
+  let extraOverridden = (heldRate / overriddenRate - 1) * 100
+  row("Reference: client held as a property", format(heldRate))
+  row(
+    "@Dependency, live default", format(readRate),
+    "+\(String(format1: extra)) % time per action" + (extra <= 20 ? ", goal met" : ", ABOVE GOAL"))
+  row(
+    "@Dependency, store made in withDependencies", format(overriddenRate),
+    "+\(String(format1: extraOverridden)) % time per action")
+}
+
 enum ProcessInfoLite {
   static var cores: Int {
     #if canImport(Glibc)

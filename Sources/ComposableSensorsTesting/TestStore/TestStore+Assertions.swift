@@ -245,7 +245,8 @@ extension TestStore {
     func expectation(from start: State, as report: Exhaustivity.SkippedReport) -> State? {
       var expected = start
       do {
-        try assert?(&expected)
+        // Shared state: the closure describes the snapshot, never the feature's shared value.
+        try SharedAssertion.$isAsserting.withValue(true) { try assert?(&expected) }
       } catch {
         // Without a finished expectation there is nothing to compare: report the throw alone.
         reportSkipped(

@@ -54,6 +54,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   /// Where the store's effects run while ``useSerialExecutor`` is on: the executor of the
   /// enclosing ``withSerialExecutor(_:isolation:operation:)``, or one of the store's own.
   public let executor: SerialTestExecutor
+  /// The dependencies the feature runs with; ``dependencies`` changes them mid-test.
+  let dependencyValues: TestDependencies
   let origin: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   /// Creates a test store running `reducer` from `initialState`.
@@ -71,13 +73,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     initialState: State,
     reducer: sending R,
     timeoutClock: any Clock<Duration> = ContinuousClock(),
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
+    installIssueReporter()
     let log = self.log
     let reduce = reducer.reduce(into:action:)
+    let dependencyValues = TestDependencies(.forTestStore(prepareDependencies))
+    self.dependencyValues = dependencyValues
     self.settings = Mutex(Settings(state: initialState))
     self.timeoutClock = timeoutClock
     self.executor = SerialTestExecutor.current ?? SerialTestExecutor()
@@ -89,16 +95,19 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
       initialState: initialState,
       reduce: { state, action in
         // Reducers' runtime warnings (an ifLet action for nil state…) fail the running test.
-        RuntimeWarning.$reporter.withValue(reportWarning) {
-          switch action {
-          case .send(let action):
-            let effect = reduce(&state, action)
-            log.recordSent(state)
-            return effect.map(TestAction.receive)
-          case .receive(let action):
-            let effect = reduce(&state, action)
-            log.recordReceived(action, state)
-            return effect.map(TestAction.receive)
+        // The feature sees the test's dependencies, as they are when it reduces.
+        dependencyValues.current.bind {
+          RuntimeWarning.$reporter.withValue(reportWarning) {
+            switch action {
+            case .send(let action):
+              let effect = reduce(&state, action)
+              log.recordSent(state)
+              return effect.map(TestAction.receive)
+            case .receive(let action):
+              let effect = reduce(&state, action)
+              log.recordReceived(action, state)
+              return effect.map(TestAction.receive)
+            }
           }
         }
       },

@@ -1,13 +1,11 @@
+import SensorsCore
+
 /// Where a reducer's runtime warnings go (an `ifLet` receiving an action while its state is
 /// `nil`, a `forEach` action for a missing element): standard error by default, and the running
 /// test when the reducer runs inside `TestStore`, which sets ``reporter`` around its reducer.
 package enum RuntimeWarning {
   /// Receives a warning's text and the source location of the reducer that raised it.
-  package typealias Reporter =
-    @Sendable (
-      _ message: String, _ fileID: StaticString, _ filePath: StaticString, _ line: UInt,
-      _ column: UInt
-    ) -> Void
+  package typealias Reporter = IssueReporter.Reporter
 
   /// The reporter for warnings raised in the current task; `nil` writes them to standard error.
   @TaskLocal package static var reporter: Reporter?

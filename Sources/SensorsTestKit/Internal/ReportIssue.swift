@@ -1,3 +1,4 @@
+import SensorsCore
 import Testing
 import XCTest
 
@@ -70,3 +71,16 @@ private func sourceLocation(
     column: max(1, Int(column))
   )
 }
+
+/// Routes the issues the library modules raise (an unimplemented dependency, a dependency
+/// without a test value) to the running test, for the rest of the process. Called by `TestStore`
+/// and the kit's test doubles when they are made; harmless to call again.
+package func installIssueReporter() {
+  _ = issueReporterInstallation
+}
+
+private let issueReporterInstallation: Void = {
+  IssueReporter.installed = { message, fileID, filePath, line, column in
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}()

@@ -34,6 +34,8 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
 
   /// Creates a stream with nothing yielded yet.
   public init() {
+    // A test that scripts a sensor uses dependencies too: route their issues to it.
+    installIssueReporter()
     let storage = ScriptedStreamStorage<Element>()
     self.storage = storage
     // `unfolding` calls back for every element the consumer asks for, which is how this type

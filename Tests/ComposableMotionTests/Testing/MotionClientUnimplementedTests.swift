@@ -28,7 +28,8 @@ import Testing
       "accelerometerData", "startGyroUpdates", "stopGyroUpdates", "gyroData",
       "startMagnetometerUpdates", "stopMagnetometerUpdates", "magnetometerData",
       "startDeviceMotionUpdates", "stopDeviceMotionUpdates", "deviceMotion",
-      "availableAttitudeReferenceFrames", "attitudeReferenceFrame",
+      "availableAttitudeReferenceFrames", "attitudeReferenceFrame", "magnetometerCalibration",
+      "setMagnetometerCalibration",
     ]
     for name in names {
       await withKnownIssue("\(name) is not overridden") {
@@ -70,6 +71,8 @@ import Testing
     case "deviceMotion": _ = motion.deviceMotion(id)
     case "availableAttitudeReferenceFrames": _ = motion.availableAttitudeReferenceFrames()
     case "attitudeReferenceFrame": _ = motion.attitudeReferenceFrame(id)
+    case "magnetometerCalibration": _ = motion.magnetometerCalibration()
+    case "setMagnetometerCalibration": motion.setMagnetometerCalibration(.uncalibrated)
     default: Issue.record("no call for \(name)")
     }
   }

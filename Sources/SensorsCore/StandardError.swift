@@ -7,8 +7,12 @@
 #endif
 
 /// Standard error as a `TextOutputStream`, for runtime warnings.
-struct StandardError: TextOutputStream {
-  mutating func write(_ string: String) {
+package struct StandardError: TextOutputStream {
+  /// Standard error, descriptor 2.
+  package init() {}
+
+  /// Writes all of `string`, giving up quietly if standard error is closed or full.
+  package mutating func write(_ string: String) {
     writeAll(toDescriptor: 2, string)
   }
 }

@@ -1,0 +1,54 @@
+import ComposableStore
+
+/// A client shaped like the package's (a struct of `@Sendable` closures), for the fourth figure:
+/// what reading it through `@Dependency` costs beside holding it.
+struct GaugeClient: Sendable {
+  var read: @Sendable () -> Int
+  var start: @Sendable (Int) -> Void
+  var stop: @Sendable (Int) -> Void
+  var isAvailable: @Sendable () -> Bool
+  var interval: @Sendable () -> Duration
+  var setInterval: @Sendable (Duration) -> Void
+  var dropped: @Sendable () -> Int
+  var reset: @Sendable () -> Void
+
+  /// A client whose `read` returns `value`; the other endpoints do nothing.
+  static func constant(_ value: Int) -> GaugeClient {
+    GaugeClient(
+      read: { value }, start: { _ in }, stop: { _ in }, isAvailable: { true },
+      interval: { .milliseconds(10) }, setInterval: { _ in }, dropped: { 0 }, reset: {})
+  }
+}
+
+extension DependencyValues {
+  var gauge: GaugeClient {
+    get { self[GaugeClientKey.self] }
+    set { self[GaugeClientKey.self] = newValue }
+  }
+}
+
+private enum GaugeClientKey: DependencyKey {
+  static let liveValue = GaugeClient.constant(1)
+}
+
+/// Adds the gauge's reading to the state, reaching the gauge through `@Dependency`.
+struct DependencyReader: Reducer {
+  enum Action: Sendable { case sample }
+  @Dependency(\.gauge) var gauge
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    state &+= gauge.read()
+    return .none
+  }
+}
+
+/// The same, holding the gauge as a property (the initialiser style).
+struct PropertyReader: Reducer {
+  enum Action: Sendable { case sample }
+  let gauge: GaugeClient
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    state &+= gauge.read()
+    return .none
+  }
+}

@@ -1,0 +1,25 @@
+extension Store {
+  /// Creates a store whose reducer, built by `reducer`, runs with the current dependencies
+  /// changed by `prepareDependencies`, for every action and the effects it starts: The Composable
+  /// Architecture's `Store(initialState:reducer:withDependencies:)`.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Dashboard.State()) {
+  ///   Dashboard()
+  /// } withDependencies: {
+  ///   $0.motionClient = .replay(recording: walk)
+  /// }
+  /// ```
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> sending R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void
+  ) {
+    let scope = DependencyScope(DependencyValues.prepared(prepareDependencies))
+    let built = reducer()
+    self.init(
+      initialState: initialState,
+      reduce: { state, action in scope.bind { built.reduce(into: &state, action: action) } },
+      reportUnhandled: nil)
+  }
+}

@@ -1,0 +1,22 @@
+/// A ``SharedKey`` that keeps its value in memory, under a name: `.inMemory("units")`.
+///
+/// The values live in ``DependencyValues/defaultInMemoryStorage``: one storage for an app's
+/// process, and a fresh one for each `TestStore`, so tests do not see each other's values.
+public struct InMemoryKey<Value: Sendable>: SharedKey {
+  /// The name the value is kept under.
+  public let name: String
+
+  /// The reference kept under ``name`` (for values of this type), made now if there is none.
+  public func reference(initialValue: Value) -> SharedReference<Value> {
+    @Dependency(\.defaultInMemoryStorage) var storage
+    return storage.reference(name: name, initialValue: initialValue)
+  }
+}
+
+extension SharedKey {
+  /// Keeps the value in memory under `name`: every `@Shared(.inMemory(name))` of the same type
+  /// shares it.
+  public static func inMemory<Value>(_ name: String) -> Self where Self == InMemoryKey<Value> {
+    InMemoryKey(name: name)
+  }
+}
