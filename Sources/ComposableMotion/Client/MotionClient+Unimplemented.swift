@@ -56,7 +56,12 @@ extension MotionClient {
         fail("magnetometerCalibration", nil)
         return .uncalibrated
       },
-      setMagnetometerCalibration: { _ in fail("setMagnetometerCalibration", nil) }
+      setMagnetometerCalibration: { _ in fail("setMagnetometerCalibration", nil) },
+      setLocation: { _ in fail("setLocation", nil) },
+      magneticDeclination: {
+        fail("magneticDeclination", nil)
+        return nil
+      }
     )
   }
 }

@@ -29,7 +29,7 @@ import Testing
       "startMagnetometerUpdates", "stopMagnetometerUpdates", "magnetometerData",
       "startDeviceMotionUpdates", "stopDeviceMotionUpdates", "deviceMotion",
       "availableAttitudeReferenceFrames", "attitudeReferenceFrame", "magnetometerCalibration",
-      "setMagnetometerCalibration",
+      "setMagnetometerCalibration", "setLocation", "magneticDeclination",
     ]
     for name in names {
       await withKnownIssue("\(name) is not overridden") {
@@ -73,6 +73,9 @@ import Testing
     case "attitudeReferenceFrame": _ = motion.attitudeReferenceFrame(id)
     case "magnetometerCalibration": _ = motion.magnetometerCalibration()
     case "setMagnetometerCalibration": motion.setMagnetometerCalibration(.uncalibrated)
+    case "setLocation":
+      try? motion.setLocation(GeographicPosition(latitude: 52.5, longitude: 13.4))
+    case "magneticDeclination": _ = motion.magneticDeclination()
     default: Issue.record("no call for \(name)")
     }
   }
