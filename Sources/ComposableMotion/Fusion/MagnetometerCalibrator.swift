@@ -43,6 +43,11 @@ public struct MagnetometerCalibrator: Sendable {
     /// How many new samples between two fits at first (later up to 64): the first seconds of turning
     /// decide the first heading, so the first fits come early.
     public var samplesPerFit = 4
+    /// The fewest magnetometer samples between two fits, whatever the rotation: a fit costs about as
+    /// much as a hundred filter updates, so this keeps the early fits (while the device turns fast
+    /// and every few samples are a new step) to a small share of the filter's time. At 100 Hz or more
+    /// it still allows several fits a second.
+    public var magnetometerSamplesPerFit = 48
     /// Relative deviation of the corrected field strength from the learned one that marks a disturbance.
     public var strengthGate = 0.1
     /// Deviation of the corrected field's dip from the learned one that marks a disturbance, in degrees.
@@ -122,6 +127,13 @@ public struct MagnetometerCalibrator: Sendable {
   /// rests on; `nil` for a calibration that was not fitted here. A filter re-converging its heading after
   /// ``changedNoticeably`` can start from it: it averages every step the fit holds, not just the newest.
   private(set) var fittedHeading: (angle: Double, weight: Double)?
+  /// The predicted error (one standard deviation, degrees) of the heading the calibration in use gives,
+  /// from the fit that adopted or confirmed it, with the residual taken as at least
+  /// ``Parameters/equationNoise``: the share of the correction the rotations so far leave to the prior
+  /// (a misalignment about the one axis the device turned about) stays uncertain however small the
+  /// residual. `nil` for a calibration no fit here has checked (uncalibrated, or restored and not yet
+  /// confirmed).
+  private(set) var headingUncertainty: Double?
 
   /// cos(stepAngle / 2): two unit quaternions differ by more than the step when |q·p| is below it.
   private let stepCosine: Double
@@ -133,6 +145,7 @@ public struct MagnetometerCalibrator: Sendable {
   private var scale = 0.0
   private var lastStep: Quaternion?
   private var samplesSinceFit = 0
+  private var magnetometerSamplesSinceFit = 0
   private var consecutiveDisturbed = 0
   private var declinedFits = 0
   // Sums of the samples since the last step (the rate squared, in (rad/s)²).
@@ -183,6 +196,7 @@ public struct MagnetometerCalibrator: Sendable {
     _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double
   ) -> SIMD3<Double> {
     changedNoticeably = false
+    magnetometerSamplesSinceFit &+= 1
     // Samples between two steps are averaged (field and orientation alike): the field's noise shrinks
     // with every sample, at the cost of a few additions.
     let sign: Double =
@@ -262,8 +276,11 @@ public struct MagnetometerCalibrator: Sendable {
     // Fits become rarer as the samples pile up (every 8 steps at first, at most every 64): each new
     // step then changes the answer less, and a fit costs a 14 × 14 factorization.
     let interval = max(parameters.samplesPerFit, min(64, learnedSampleCount / 16))
-    if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval {
+    if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval,
+      magnetometerSamplesSinceFit >= parameters.magnetometerSamplesPerFit
+    {
       samplesSinceFit = 0
+      magnetometerSamplesSinceFit = 0
       fit(raw, rotation: rotation)
     }
   }
@@ -319,8 +336,19 @@ public struct MagnetometerCalibrator: Sendable {
         let refit = leastSquares.solve(
           free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
           softIronPriorWeight: weight, at: u, rotation: rotation),
-        refit.residualVariance > parameters.improvementRatio * solution.residualVariance
+        refit.residualVariance.isFinite
       else { return }
+      guard refit.residualVariance > parameters.improvementRatio * solution.residualVariance else {
+        // The calibration in use explains these samples about as well as a fit to them: the fit
+        // confirms it (the identity on an undistorted magnetometer, a restored calibration on its
+        // own board), as far as the fit's own confidence and the residual of the one in use go.
+        let confirmed = accuracy(
+          directionError: solution.headingVariance.squareRoot() * 180 / Double.pi,
+          residual: refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9))
+        if confirmed > calibration.accuracy { calibration.accuracy = confirmed }
+        headingUncertainty = uncertainty(of: solution, residualVariance: refit.residualVariance)
+        return
+      }
     }
     if candidate.accuracy < calibration.accuracy {
       // One worse fit may be a disturbance slipping through; several in a row are the new truth.
@@ -338,6 +366,7 @@ public struct MagnetometerCalibrator: Sendable {
       earth.x * earth.x + earth.y * earth.y > 0
       ? (atan2(earth.x, earth.y), leastSquares.weight) : nil
     adoptedFitCount += 1
+    headingUncertainty = uncertainty(of: solution, residualVariance: solution.residualVariance)
     let after = corrected(raw)
     let product = before.length * after.length
     if product > 0 {
@@ -391,6 +420,16 @@ public struct MagnetometerCalibrator: Sendable {
     if directionError <= d.medium && residual <= r.medium { return .medium }
     if directionError <= d.low && residual <= r.low { return .low }
     return .uncalibrated
+  }
+
+  /// One standard deviation of a solution's heading, in degrees, for a residual variance (normalized
+  /// units²) of at least ``Parameters/equationNoise`` squared.
+  private func uncertainty(
+    of solution: CalibrationLeastSquares.Solution, residualVariance: Double
+  ) -> Double {
+    let noise = parameters.equationNoise * solution.earth.length
+    let variance = max(residualVariance, noise * noise) * solution.headingSensitivity
+    return variance.isFinite ? variance.squareRoot() * 180 / Double.pi : 180
   }
 
   private func trace(_ m: Matrix3) -> Double { m.r0.x + m.r1.y + m.r2.z }

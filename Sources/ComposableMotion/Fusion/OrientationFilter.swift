@@ -61,6 +61,7 @@ public struct OrientationFilter: Sendable {
 
   // Magnetometer.
   var magnetic = MagneticState()
+  var headingError = HeadingErrorTracker()
   /// The online hard- and soft-iron calibration the raw field goes through first, if any.
   public private(set) var magnetometerCalibrator: MagnetometerCalibrator?
 

@@ -54,6 +54,9 @@ struct CalibrationLeastSquares: Sendable {
     /// The variance of the corrected field's heading in the orientation's frame (rad²), for the raw
     /// field and orientation it was solved at.
     var headingVariance: Double
+    /// ``headingVariance`` per unit of residual variance (rad² per normalized unit²): the heading's
+    /// variance for any assumed noise level, the prior's share included.
+    var headingSensitivity: Double
   }
 
   mutating func reset() {
@@ -265,7 +268,7 @@ struct CalibrationLeastSquares: Sendable {
     return Solution(
       soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: earth, delay: p[14],
       residualSum: residualSum, residualVariance: residualVariance,
-      headingVariance: residualVariance * headingVariance)
+      headingVariance: residualVariance * headingVariance, headingSensitivity: headingVariance)
   }
 
   /// The gradient of wᵀ(K u + c) with respect to the parameters (K22 = 3 − K00 − K11).
