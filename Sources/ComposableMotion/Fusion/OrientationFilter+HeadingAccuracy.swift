@@ -42,14 +42,24 @@ extension OrientationFilter {
   /// How far the magnetometer heading can be trusted, like `CMMagneticFieldCalibrationAccuracy`:
   /// ``headingAccuracy`` in levels (``DeviceMotion/MagneticFieldCalibrationAccuracy/high`` up to
   /// 4°, ``DeviceMotion/MagneticFieldCalibrationAccuracy/medium`` up to 12°), no better than the
-  /// ``MagnetometerCalibrator``'s own confidence when there is one.
+  /// ``MagnetometerCalibrator``'s own confidence when there is one, and no better than
+  /// ``DeviceMotion/MagneticFieldCalibrationAccuracy/medium`` while a magnetic disturbance is being
+  /// rejected. Before the bound is valid it is the calibrator's confidence (a restored calibration's
+  /// saved accuracy), or ``DeviceMotion/MagneticFieldCalibrationAccuracy/uncalibrated``.
   public var magneticFieldAccuracy: DeviceMotion.MagneticFieldCalibrationAccuracy {
+    guard magnetic.sampleCount > 0 else { return .uncalibrated }
+    let calibration = magnetometerCalibrator?.calibration.accuracy
     let bound = headingAccuracy
-    guard bound >= 0 else { return .uncalibrated }
-    let level: DeviceMotion.MagneticFieldCalibrationAccuracy =
+    // Before the heading has a bound (a restored calibration, the first field): the calibration's
+    // own confidence, as Core Motion reports it.
+    guard bound >= 0 else { return calibration ?? .uncalibrated }
+    var level: DeviceMotion.MagneticFieldCalibrationAccuracy =
       bound <= Self.headingBoundForHigh
       ? .high : (bound <= Self.headingBoundForMedium ? .medium : .low)
-    guard let calibration = magnetometerCalibrator?.calibration else { return level }
-    return min(level, calibration.accuracy)
+    // A field that differs from the reference is held off: not high, however small the bound is yet.
+    if parameters.rejectsMagneticDisturbances, magnetic.disturbanceDetected {
+      level = min(level, .medium)
+    }
+    return min(level, calibration ?? .high)
   }
 }
