@@ -108,7 +108,7 @@ public struct MagnetometerCalibrator: Sendable {
   public let parameters: Parameters
   /// The calibration in use: ``MagnetometerCalibration/uncalibrated`` until a fit is good enough, or the
   /// restored one.
-  public private(set) var calibration: MagnetometerCalibration
+  public internal(set) var calibration: MagnetometerCalibration
   /// What the calibrator is doing.
   public private(set) var phase: Phase
   /// Samples (steps of rotation) learned from.
@@ -126,7 +126,7 @@ public struct MagnetometerCalibrator: Sendable {
   /// the orientation frame's y axis (the frame of `orientation6D`), and how many steps of rotation it
   /// rests on; `nil` for a calibration that was not fitted here. A filter re-converging its heading after
   /// ``changedNoticeably`` can start from it: it averages every step the fit holds, not just the newest.
-  private(set) var fittedHeading: (angle: Double, weight: Double)?
+  var fittedHeading: (angle: Double, weight: Double)?
   /// The predicted error (one standard deviation, degrees) of the heading the calibration in use gives,
   /// from the fit that adopted or confirmed it, with the residual taken as at least
   /// ``Parameters/equationNoise``: the share of the correction the rotations so far leave to the prior
@@ -141,12 +141,12 @@ public struct MagnetometerCalibrator: Sendable {
   private var correctedOffset = SIMD3<Double>.zero
   // Whether the calibration in use changes the field at all (the identity costs nothing per sample).
   private var correctsField = false
-  private var leastSquares = CalibrationLeastSquares()
+  var leastSquares = CalibrationLeastSquares()
   private var scale = 0.0
   private var lastStep: Quaternion?
-  private var samplesSinceFit = 0
+  var samplesSinceFit = 0
   private var magnetometerSamplesSinceFit = 0
-  private var consecutiveDisturbed = 0
+  var consecutiveDisturbed = 0
   private var declinedFits = 0
   // Sums of the samples since the last step (the rate squared, in (rad/s)²).
   private var blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
@@ -156,7 +156,17 @@ public struct MagnetometerCalibrator: Sendable {
   private var previousBlockField = SIMD3<Double>.zero
   private var previousBlockCount = 0
   // Whether the calibration in use is a fit to the samples the least squares holds now.
-  private var inUseIsOwnFit = false
+  var inUseIsOwnFit = false
+  /// The calibration in use before the last adopted fit, kept while it was a confirmed one: a
+  /// device-fixed disturbance that switches (a motor's current) moves between two calibrations, and
+  /// the one it switches back to is known. `nil` if there is none.
+  var previous: MagnetometerCalibration?
+  /// Consecutive disturbed steps the previous calibration explains.
+  var previousExplains = 0
+  // Magnetometer samples in a row the filter has called disturbed.
+  private var filterDisturbedSince = 0
+  // Steps not learned from because the filter called the field disturbed, since it last did not.
+  private var filterBlockedSteps = 0
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///
@@ -190,12 +200,19 @@ public struct MagnetometerCalibrator: Sendable {
   }
 
   /// ``update(_:orientation6D:rotationRate:)`` with the rate squared ((rad/s)²), which the filter has
-  /// without a square root.
+  /// without a square root, and whether the filter's own disturbance detection (against the reference
+  /// field it accepted with the calibration in use) calls the field disturbed.
   @inline(__always)
   mutating func update(
-    _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double
+    _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double,
+    fieldDisturbed: Bool = false
   ) -> SIMD3<Double> {
     changedNoticeably = false
+    if fieldDisturbed {
+      filterDisturbedSince &+= 1
+    } else {
+      filterDisturbedSince = 0
+    }
     magnetometerSamplesSinceFit &+= 1
     // Samples between two steps are averaged (field and orientation alike): the field's noise shrinks
     // with every sample, at the cost of a few additions.
@@ -253,6 +270,21 @@ public struct MagnetometerCalibrator: Sendable {
     squaredRotationRate: Double
   ) {
     let rotation = Matrix3(rotation: orientation6D)
+    // Before a confirmed calibration can gate, the filter's detection does: with a reference field
+    // accepted (the field was even while the device turned), a field that then changes is a world-
+    // fixed disturbance (a magnet passed) and is not learned; a change that lasts while the device
+    // keeps turning for ``Parameters/relearnAfter`` steps is learned afresh, as the device's own iron.
+    if filterDisturbedSince == 0 { filterBlockedSteps = 0 }
+    if filterDisturbedSince > 0, calibration.accuracy > .uncalibrated, !inUseIsOwnFit,
+      phase == .learning || calibration.accuracy < .medium,
+      filterBlockedSteps < parameters.relearnAfter
+    {
+      disturbedSampleCount += 1
+      filterBlockedSteps += 1
+      // The change has lasted: learn the field as it is now, without the samples from before it.
+      if filterBlockedSteps == parameters.relearnAfter { restart() }
+      return
+    }
     // A low-accuracy fit is too uncertain to tell a disturbance from its own error: it learns from
     // everything, so that the next fit can replace it.
     if phase == .refining, calibration.accuracy >= .medium,
@@ -260,10 +292,12 @@ public struct MagnetometerCalibrator: Sendable {
     {
       disturbedSampleCount += 1
       consecutiveDisturbed += 1
+      if switchesBack(raw, up: rotation.r2) { return }
       if consecutiveDisturbed > parameters.relearnAfter { restart() }
       return
     }
     consecutiveDisturbed = 0
+    previousExplains = 0
     if scale == 0 { scale = max(raw.length, 1) }
     let fast = parameters.fastRotation * parameters.fastRotation
     let relativeSquare = squaredRotationRate.isFinite && fast > 0 ? squaredRotationRate / fast : 0
@@ -287,7 +321,10 @@ public struct MagnetometerCalibrator: Sendable {
 
   /// Whether a corrected field's strength or dip is far from the learned Earth's field (`up` is the
   /// frame's vertical in device axes).
-  private func isDisturbed(_ field: SIMD3<Double>, up: SIMD3<Double>) -> Bool {
+  func isDisturbed(
+    _ field: SIMD3<Double>, up: SIMD3<Double>, under calibration: MagnetometerCalibration? = nil
+  ) -> Bool {
+    let calibration = calibration ?? self.calibration
     let strength = field.length
     guard strength > 0 else { return true }
     let reference = calibration.fieldStrength
@@ -298,6 +335,7 @@ public struct MagnetometerCalibrator: Sendable {
 
   /// Starts the fit again after a persistent disagreement; the calibration stays in use, trusted less.
   private mutating func restart() {
+    keepAsPrevious(calibration)
     leastSquares.reset()
     phase = .learning
     consecutiveDisturbed = 0
@@ -346,6 +384,14 @@ public struct MagnetometerCalibrator: Sendable {
           directionError: solution.headingVariance.squareRoot() * 180 / Double.pi,
           residual: refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9))
         if confirmed > calibration.accuracy { calibration.accuracy = confirmed }
+        // The confirmed calibration's Earth's field gates disturbances from now on: samples a world-
+        // fixed magnet or a switched motor bends are not learned from.
+        let earth = refit.earth * (scale / s)
+        if calibration.accuracy >= .medium, earth.length > 0, earth.length.isFinite {
+          calibration.fieldStrength = earth.length
+          calibration.dip = asin(max(-1, min(1, -earth.z / earth.length))) * 180 / Double.pi
+          phase = .refining
+        }
         headingUncertainty = uncertainty(of: solution, residualVariance: refit.residualVariance)
         return
       }
@@ -357,6 +403,8 @@ public struct MagnetometerCalibrator: Sendable {
     }
     declinedFits = 0
     let before = corrected(raw)
+    if !inUseIsOwnFit { keepAsPrevious(calibration) }
+    previousExplains = 0
     calibration = candidate
     setCorrection(candidate)
     phase = .refining
@@ -434,7 +482,7 @@ public struct MagnetometerCalibrator: Sendable {
 
   private func trace(_ m: Matrix3) -> Double { m.r0.x + m.r1.y + m.r2.z }
 
-  private mutating func setCorrection(_ calibration: MagnetometerCalibration) {
+  mutating func setCorrection(_ calibration: MagnetometerCalibration) {
     correction = Matrix3(calibration.softIronCorrection)
     correctedOffset = correction * calibration.hardIron
     correctsField = correctedOffset != .zero || calibration.softIronCorrection != .identity
