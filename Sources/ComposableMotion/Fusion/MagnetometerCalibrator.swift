@@ -40,8 +40,8 @@ public struct MagnetometerCalibrator: Sendable {
     public var memory = 600.0
     /// The samples (each one step of rotation) needed before the first fit.
     public var minimumSamples = 10.0
-    /// How many new samples between two fits at first (later up to 64): the first seconds of turning
-    /// decide the first heading, so the first fits come early.
+    /// How many new samples between two fits at first (later an eighth of those learned, up to 128): the
+    /// first seconds of turning decide the first heading, so the first fits come early.
     public var samplesPerFit = 4
     /// The fewest magnetometer samples between two fits, whatever the rotation: a fit costs about as
     /// much as a hundred filter updates, so this keeps the early fits (while the device turns fast
@@ -142,7 +142,7 @@ public struct MagnetometerCalibrator: Sendable {
   // Whether the calibration in use changes the field at all (the identity costs nothing per sample).
   private var correctsField = false
   var leastSquares = CalibrationLeastSquares()
-  private var scale = 0.0
+  var scale = 0.0
   private var lastStep: Quaternion?
   var samplesSinceFit = 0
   private var magnetometerSamplesSinceFit = 0
@@ -163,6 +163,8 @@ public struct MagnetometerCalibrator: Sendable {
   var previous: MagnetometerCalibration?
   /// Consecutive disturbed steps the previous calibration explains.
   var previousExplains = 0
+  // ``dipGateSines(_:)`` of the calibration in use.
+  var gateSines = SIMD2<Double>(-1, 1)
   // Magnetometer samples in a row the filter has called disturbed.
   private var filterDisturbedSince = 0
   // Steps not learned from because the filter called the field disturbed, since it last did not.
@@ -285,6 +287,11 @@ public struct MagnetometerCalibrator: Sendable {
       if filterBlockedSteps == parameters.relearnAfter { restart() }
       return
     }
+    // After a restart (the field changed for long), a field the calibration known before explains
+    // again means the change is over (the magnet was taken away, the motor stopped): back to it.
+    if calibration.accuracy < .medium, previous != nil, switchesBack(raw, up: rotation.r2) {
+      return
+    }
     // A low-accuracy fit is too uncertain to tell a disturbance from its own error: it learns from
     // everything, so that the next fit can replace it.
     if phase == .refining, calibration.accuracy >= .medium,
@@ -302,14 +309,16 @@ public struct MagnetometerCalibrator: Sendable {
     let fast = parameters.fastRotation * parameters.fastRotation
     let relativeSquare = squaredRotationRate.isFinite && fast > 0 ? squaredRotationRate / fast : 0
     leastSquares.add(
-      raw: raw / scale, rate: change / scale, rotation: rotation,
+      raw: raw * (1 / scale), rate: change * (1 / scale), rotation: rotation,
       sampleWeight: 1 / (1 + relativeSquare),
       forgetting: 1 - 1 / max(parameters.memory, 1))
     learnedSampleCount += 1
     samplesSinceFit += 1
-    // Fits become rarer as the samples pile up (every 8 steps at first, at most every 64): each new
-    // step then changes the answer less, and a fit costs a 14 × 14 factorization.
-    let interval = max(parameters.samplesPerFit, min(64, learnedSampleCount / 16))
+    // Fits become rarer as the samples pile up: a fit each time the steps learned have grown by an
+    // eighth (the answer's uncertainty shrinks by a constant factor between two fits, so the first
+    // seconds cost a few tens of fits, not one every few steps), at most every 128 steps and every
+    // ``Parameters/magnetometerSamplesPerFit`` samples; a fit costs a 15 × 15 factorization.
+    let interval = max(parameters.samplesPerFit, min(128, learnedSampleCount / 8))
     if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval,
       magnetometerSamplesSinceFit >= parameters.magnetometerSamplesPerFit
     {
@@ -317,20 +326,6 @@ public struct MagnetometerCalibrator: Sendable {
       magnetometerSamplesSinceFit = 0
       fit(raw, rotation: rotation)
     }
-  }
-
-  /// Whether a corrected field's strength or dip is far from the learned Earth's field (`up` is the
-  /// frame's vertical in device axes).
-  func isDisturbed(
-    _ field: SIMD3<Double>, up: SIMD3<Double>, under calibration: MagnetometerCalibration? = nil
-  ) -> Bool {
-    let calibration = calibration ?? self.calibration
-    let strength = field.length
-    guard strength > 0 else { return true }
-    let reference = calibration.fieldStrength
-    let dip = asin(max(-1, min(1, -dot(field, up) / strength))) * 180 / Double.pi
-    return abs(strength - reference) > parameters.strengthGate * reference
-      || abs(dip - calibration.dip) > parameters.dipGate
   }
 
   /// Starts the fit again after a persistent disagreement; the calibration stays in use, trusted less.
@@ -380,9 +375,10 @@ public struct MagnetometerCalibrator: Sendable {
         // The calibration in use explains these samples about as well as a fit to them: the fit
         // confirms it (the identity on an undistorted magnetometer, a restored calibration on its
         // own board), as far as the fit's own confidence and the residual of the one in use go.
-        let confirmed = accuracy(
-          directionError: solution.headingVariance.squareRoot() * 180 / Double.pi,
-          residual: refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9))
+        let confirmed = coverageCapped(
+          accuracy(
+            directionError: solution.headingVariance.squareRoot() * 180 / Double.pi,
+            residual: refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9)))
         if confirmed > calibration.accuracy { calibration.accuracy = confirmed }
         // The confirmed calibration's Earth's field gates disturbances from now on: samples a world-
         // fixed magnet or a switched motor bends are not learned from.
@@ -390,6 +386,7 @@ public struct MagnetometerCalibrator: Sendable {
         if calibration.accuracy >= .medium, earth.length > 0, earth.length.isFinite {
           calibration.fieldStrength = earth.length
           calibration.dip = asin(max(-1, min(1, -earth.z / earth.length))) * 180 / Double.pi
+          gateSines = dipGateSines(calibration)
           phase = .refining
         }
         headingUncertainty = uncertainty(of: solution, residualVariance: refit.residualVariance)
@@ -424,67 +421,10 @@ public struct MagnetometerCalibrator: Sendable {
     }
   }
 
-  /// The calibration a solution describes, in µT, with the accuracy its confidence earns; `nil` if it is
-  /// not a plausible calibration (a reflection, a singular or huge correction).
-  private func calibration(from solution: CalibrationLeastSquares.Solution)
-    -> MagnetometerCalibration?
-  {
-    let k = solution.soft
-    let determinant = dot(k.r0, cross(k.r1, k.r2))
-    guard determinant > 1e-6, determinant.isFinite else { return nil }
-    // Volume-preserving: the corrected field's strength is the ellipsoid's mean radius.
-    let factor = 1 / cbrt(determinant)
-    let soft = k.scaled(factor)
-    let earth = solution.earth * factor * scale
-    let offset = solution.offset * factor * scale
-    guard let inverse = soft.inverse else { return nil }
-    let hardIron = -(inverse * offset)
-    let strength = earth.length
-    guard strength > 0, strength.isFinite,
-      max(abs(hardIron.x), abs(hardIron.y), abs(hardIron.z))
-        <= MagnetometerCalibration.largestHardIron,
-      [soft.r0, soft.r1, soft.r2].allSatisfy({
-        max(abs($0.x), abs($0.y), abs($0.z)) <= MagnetometerCalibration.largestCorrection
-      })
-    else { return nil }
-    let normalizedStrength = solution.earth.length
-    let directionError = solution.headingVariance.squareRoot() * 180 / Double.pi
-    let residual = solution.residualVariance.squareRoot() / normalizedStrength
-    return MagnetometerCalibration(
-      hardIron: hardIron,
-      softIronCorrection: .init(x: soft.r0, y: soft.r1, z: soft.r2),
-      accuracy: accuracy(directionError: directionError, residual: residual),
-      fieldStrength: strength,
-      dip: asin(max(-1, min(1, -earth.z / strength))) * 180 / Double.pi)
-  }
-
-  private func accuracy(directionError: Double, residual: Double)
-    -> DeviceMotion.MagneticFieldCalibrationAccuracy
-  {
-    guard directionError.isFinite, residual.isFinite else { return .uncalibrated }
-    let d = parameters.directionErrorLimits
-    let r = parameters.residualLimits
-    if directionError <= d.high && residual <= r.high { return .high }
-    if directionError <= d.medium && residual <= r.medium { return .medium }
-    if directionError <= d.low && residual <= r.low { return .low }
-    return .uncalibrated
-  }
-
-  /// One standard deviation of a solution's heading, in degrees, for a residual variance (normalized
-  /// units²) of at least ``Parameters/equationNoise`` squared.
-  private func uncertainty(
-    of solution: CalibrationLeastSquares.Solution, residualVariance: Double
-  ) -> Double {
-    let noise = parameters.equationNoise * solution.earth.length
-    let variance = max(residualVariance, noise * noise) * solution.headingSensitivity
-    return variance.isFinite ? variance.squareRoot() * 180 / Double.pi : 180
-  }
-
-  private func trace(_ m: Matrix3) -> Double { m.r0.x + m.r1.y + m.r2.z }
-
   mutating func setCorrection(_ calibration: MagnetometerCalibration) {
     correction = Matrix3(calibration.softIronCorrection)
     correctedOffset = correction * calibration.hardIron
     correctsField = correctedOffset != .zero || calibration.softIronCorrection != .identity
+    gateSines = dipGateSines(calibration)
   }
 }

@@ -31,10 +31,12 @@ struct HeadingErrorTracker: Sendable {
     guard interval > 0, interval.isFinite, disagreement.isFinite else { return }
     time += interval
     heldTime = 0
-    let fast = min(1, interval / min(Self.noiseTau, time))
-    smoothed += fast * (disagreement - smoothed)
-    let slow = min(1, interval / min(Self.spreadTau, time))
-    meanSquare += slow * (smoothed * smoothed - meanSquare)
+    // Each average weighs the samples alike while it is younger than its time constant (a division),
+    // then exponentially (a multiplication: this runs for every magnetometer sample).
+    let fast = time < Self.noiseTau ? min(1, interval / time) : interval * (1 / Self.noiseTau)
+    smoothed += min(fast, 1) * (disagreement - smoothed)
+    let slow = time < Self.spreadTau ? min(1, interval / time) : interval * (1 / Self.spreadTau)
+    meanSquare += min(slow, 1) * (smoothed * smoothed - meanSquare)
   }
 
   /// Counts `interval` seconds during which the heading was held (a disturbance rejected).
