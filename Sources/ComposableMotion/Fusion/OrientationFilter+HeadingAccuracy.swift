@@ -14,6 +14,9 @@ extension OrientationFilter {
   /// promises about 5° and ``DeviceMotion/MagneticFieldCalibrationAccuracy/medium`` about 15°.
   static let headingBoundForHigh = 4.0
   static let headingBoundForMedium = 12.0
+  /// The least bound, in degrees, while the calibration is only
+  /// ``DeviceMotion/MagneticFieldCalibrationAccuracy/low``.
+  static let lowCalibrationBound = 20.0
 
   /// A bound on the heading's error in degrees, with Core Location's meaning for
   /// `CLHeading.headingAccuracy`: the true heading lies within ``orientation``'s heading ± this most
@@ -36,7 +39,13 @@ extension OrientationFilter {
     let calibration = 2 * (magnetometerCalibrator?.headingUncertainty ?? 0)
     let drift =
       headingError.heldTime * (Self.heldHeadingDrift + gyroscopeBiasSigma * 180 / Double.pi)
-    return (floor * floor + spread * spread + calibration * calibration).squareRoot() + drift
+    let bound = (floor * floor + spread * spread + calibration * calibration).squareRoot() + drift
+    // A calibration its calibrator trusts only a little (too few kinds of rotation seen) can be off
+    // in a way no sample shows yet.
+    if magnetometerCalibrator?.calibration.accuracy == .low {
+      return max(bound, Self.lowCalibrationBound)
+    }
+    return bound
   }
 
   /// How far the magnetometer heading can be trusted, like `CMMagneticFieldCalibrationAccuracy`:
