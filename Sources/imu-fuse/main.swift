@@ -1,7 +1,7 @@
 // imu-fuse: fuses a gyroscope/accelerometer/magnetometer recording into attitude quaternions.
 //
 //   imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration] [--calibration-in FILE]
-//     [--calibration-out FILE] > OUTPUT.csv
+//     [--calibration-out FILE] [--accuracy] > OUTPUT.csv
 //
 // Exit status: 0 success, 1 unreadable, invalid or unusable input, 2 usage error, 3 some rows rejected.
 import ComposableMotion
@@ -10,7 +10,8 @@ import Foundation
 
 let usage = """
   usage: imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration]
-                  [--calibration-in FILE] [--calibration-out FILE] > OUTPUT.csv
+                  [--calibration-in FILE] [--calibration-out FILE] [--accuracy]
+                  > OUTPUT.csv
 
   Estimates the orientation of an IMU for every row of a recording and writes CSV
   t,qw,qx,qy,qz: the unit quaternion rotating sensor coordinates into East-North-Up.
@@ -32,6 +33,11 @@ let usage = """
              --calibration-out) instead of uncalibrated.
   --calibration-out FILE
              write the calibration reached at the end to FILE (one line).
+  --accuracy append two columns to every row: accuracy (the magnetometer heading's
+             level: uncalibrated, low, medium or high) and heading_accuracy (a bound in
+             degrees on the heading's error, negative while there is no usable heading,
+             as Core Location's headingAccuracy). With --6d or --offline every row says
+             uncalibrated,-1.
   --help     show this help.
 
   Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
@@ -60,6 +66,7 @@ var offline = false
 var calibrates = true
 var calibrationIn: String?
 var calibrationOut: String?
+var reportsAccuracy = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -72,6 +79,8 @@ while let argument = arguments.popFirst() {
     offline = true
   case "--no-mag-calibration":
     calibrates = false
+  case "--accuracy":
+    reportsAccuracy = true
   case "--calibration-in", "--calibration-out":
     guard let file = arguments.popFirst() else {
       fail("\(argument) needs a file name\n\(usage)", status: 2)
@@ -148,7 +157,21 @@ let reportedRejections = 20
   return nextRow()
 }
 
-write("t,qw,qx,qy,qz\n")
+/// The accuracy and heading_accuracy columns for the row just fused.
+@MainActor func accuracyColumns() -> String {
+  guard recorded == nil, !sixD else { return "uncalibrated,-1" }
+  let level: String
+  switch filter.magneticFieldAccuracy {
+  case .uncalibrated: level = "uncalibrated"
+  case .low: level = "low"
+  case .medium: level = "medium"
+  case .high: level = "high"
+  }
+  let bound = filter.headingAccuracy
+  return bound < 0 ? "\(level),-1" : "\(level),\((bound * 100).rounded() / 100)"
+}
+
+write(reportsAccuracy ? "t,qw,qx,qy,qz,accuracy,heading_accuracy\n" : "t,qw,qx,qy,qz\n")
 while let sample = nextSample() {
   let index = rows
   rows += 1
@@ -171,7 +194,11 @@ while let sample = nextSample() {
   let q =
     smoothed.map { sixD ? $0.orientations6D[index] : $0.orientations[index] }
     ?? (sixD ? filter.orientation6D : filter.orientation)
-  write("\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z)\n")
+  if reportsAccuracy {
+    write("\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z),\(accuracyColumns())\n")
+  } else {
+    write("\(sample.time),\(q.w),\(q.x),\(q.y),\(q.z)\n")
+  }
 }
 if rejectedRows > reportedRejections {
   FileHandle.standardError.write(

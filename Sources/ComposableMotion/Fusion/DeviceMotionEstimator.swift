@@ -141,6 +141,7 @@ public struct DeviceMotionEstimator: Sendable {
       rotationRate: RotationRate(x: rate.x, y: rate.y, z: rate.z),
       magneticField: .init(field: field, accuracy: accuracy(hasSample: magnetometer != nil)),
       heading: heading,
+      headingAccuracy: heading == nil ? -1 : filter.headingAccuracy,
       timestamp: timestamp)
   }
 
@@ -166,20 +167,8 @@ public struct DeviceMotionEstimator: Sendable {
   }
 
   private func accuracy(hasSample: Bool) -> DeviceMotion.MagneticFieldCalibrationAccuracy {
-    guard hasSample, filter.magneticSampleCount > 0 else { return .uncalibrated }
-    if let calibration = filter.magnetometerCalibrator?.calibration {
-      // The calibration's own confidence, lowered while a disturbance is being rejected.
-      let disturbed =
-        filter.parameters.rejectsMagneticDisturbances && filter.hasMagneticReference
-        && filter.isMagneticDisturbanceDetected
-      return disturbed ? min(calibration.accuracy, .low) : calibration.accuracy
-    }
-    if filter.parameters.rejectsMagneticDisturbances {
-      // Without an accepted reference field the filter cannot tell a disturbance from the Earth's field.
-      guard filter.hasMagneticReference else { return .uncalibrated }
-      if filter.isMagneticDisturbanceDetected { return .low }
-    }
-    return filter.isHeadingConverged ? .high : .medium
+    guard hasSample else { return .uncalibrated }
+    return filter.magneticFieldAccuracy
   }
 
   static func rotationAboutVertical(_ angle: Double) -> Quaternion {

@@ -40,9 +40,14 @@ public struct MagnetometerCalibrator: Sendable {
     public var memory = 600.0
     /// The samples (each one step of rotation) needed before the first fit.
     public var minimumSamples = 10.0
-    /// How many new samples between two fits at first (later up to 64): the first seconds of turning
-    /// decide the first heading, so the first fits come early.
+    /// How many new samples between two fits at first (later an eighth of those learned, up to 128): the
+    /// first seconds of turning decide the first heading, so the first fits come early.
     public var samplesPerFit = 4
+    /// The fewest magnetometer samples between two fits, whatever the rotation: a fit costs about as
+    /// much as a hundred filter updates, so this keeps the early fits (while the device turns fast
+    /// and every few samples are a new step) to a small share of the filter's time. At 100 Hz or more
+    /// it still allows several fits a second.
+    public var magnetometerSamplesPerFit = 48
     /// Relative deviation of the corrected field strength from the learned one that marks a disturbance.
     public var strengthGate = 0.1
     /// Deviation of the corrected field's dip from the learned one that marks a disturbance, in degrees.
@@ -103,7 +108,7 @@ public struct MagnetometerCalibrator: Sendable {
   public let parameters: Parameters
   /// The calibration in use: ``MagnetometerCalibration/uncalibrated`` until a fit is good enough, or the
   /// restored one.
-  public private(set) var calibration: MagnetometerCalibration
+  public internal(set) var calibration: MagnetometerCalibration
   /// What the calibrator is doing.
   public private(set) var phase: Phase
   /// Samples (steps of rotation) learned from.
@@ -121,7 +126,14 @@ public struct MagnetometerCalibrator: Sendable {
   /// the orientation frame's y axis (the frame of `orientation6D`), and how many steps of rotation it
   /// rests on; `nil` for a calibration that was not fitted here. A filter re-converging its heading after
   /// ``changedNoticeably`` can start from it: it averages every step the fit holds, not just the newest.
-  private(set) var fittedHeading: (angle: Double, weight: Double)?
+  var fittedHeading: (angle: Double, weight: Double)?
+  /// The predicted error (one standard deviation, degrees) of the heading the calibration in use gives,
+  /// from the fit that adopted or confirmed it, with the residual taken as at least
+  /// ``Parameters/equationNoise``: the share of the correction the rotations so far leave to the prior
+  /// (a misalignment about the one axis the device turned about) stays uncertain however small the
+  /// residual. `nil` for a calibration no fit here has checked (uncalibrated, or restored and not yet
+  /// confirmed).
+  private(set) var headingUncertainty: Double?
 
   /// cos(stepAngle / 2): two unit quaternions differ by more than the step when |q·p| is below it.
   private let stepCosine: Double
@@ -129,11 +141,12 @@ public struct MagnetometerCalibrator: Sendable {
   private var correctedOffset = SIMD3<Double>.zero
   // Whether the calibration in use changes the field at all (the identity costs nothing per sample).
   private var correctsField = false
-  private var leastSquares = CalibrationLeastSquares()
-  private var scale = 0.0
+  var leastSquares = CalibrationLeastSquares()
+  var scale = 0.0
   private var lastStep: Quaternion?
-  private var samplesSinceFit = 0
-  private var consecutiveDisturbed = 0
+  var samplesSinceFit = 0
+  private var magnetometerSamplesSinceFit = 0
+  var consecutiveDisturbed = 0
   private var declinedFits = 0
   // Sums of the samples since the last step (the rate squared, in (rad/s)²).
   private var blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
@@ -143,7 +156,19 @@ public struct MagnetometerCalibrator: Sendable {
   private var previousBlockField = SIMD3<Double>.zero
   private var previousBlockCount = 0
   // Whether the calibration in use is a fit to the samples the least squares holds now.
-  private var inUseIsOwnFit = false
+  var inUseIsOwnFit = false
+  /// The calibration in use before the last adopted fit, kept while it was a confirmed one: a
+  /// device-fixed disturbance that switches (a motor's current) moves between two calibrations, and
+  /// the one it switches back to is known. `nil` if there is none.
+  var previous: MagnetometerCalibration?
+  /// Consecutive disturbed steps the previous calibration explains.
+  var previousExplains = 0
+  // ``dipGateSines(_:)`` of the calibration in use.
+  var gateSines = SIMD2<Double>(-1, 1)
+  // Magnetometer samples in a row the filter has called disturbed.
+  private var filterDisturbedSince = 0
+  // Steps not learned from because the filter called the field disturbed, since it last did not.
+  private var filterBlockedSteps = 0
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///
@@ -177,12 +202,20 @@ public struct MagnetometerCalibrator: Sendable {
   }
 
   /// ``update(_:orientation6D:rotationRate:)`` with the rate squared ((rad/s)²), which the filter has
-  /// without a square root.
+  /// without a square root, and whether the filter's own disturbance detection (against the reference
+  /// field it accepted with the calibration in use) calls the field disturbed.
   @inline(__always)
   mutating func update(
-    _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double
+    _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double,
+    fieldDisturbed: Bool = false
   ) -> SIMD3<Double> {
     changedNoticeably = false
+    if fieldDisturbed {
+      filterDisturbedSince &+= 1
+    } else {
+      filterDisturbedSince = 0
+    }
+    magnetometerSamplesSinceFit &+= 1
     // Samples between two steps are averaged (field and orientation alike): the field's noise shrinks
     // with every sample, at the cost of a few additions.
     let sign: Double =
@@ -239,6 +272,26 @@ public struct MagnetometerCalibrator: Sendable {
     squaredRotationRate: Double
   ) {
     let rotation = Matrix3(rotation: orientation6D)
+    // Before a confirmed calibration can gate, the filter's detection does: with a reference field
+    // accepted (the field was even while the device turned), a field that then changes is a world-
+    // fixed disturbance (a magnet passed) and is not learned; a change that lasts while the device
+    // keeps turning for ``Parameters/relearnAfter`` steps is learned afresh, as the device's own iron.
+    if filterDisturbedSince == 0 { filterBlockedSteps = 0 }
+    if filterDisturbedSince > 0, calibration.accuracy > .uncalibrated, !inUseIsOwnFit,
+      phase == .learning || calibration.accuracy < .medium,
+      filterBlockedSteps < parameters.relearnAfter
+    {
+      disturbedSampleCount += 1
+      filterBlockedSteps += 1
+      // The change has lasted: learn the field as it is now, without the samples from before it.
+      if filterBlockedSteps == parameters.relearnAfter { restart() }
+      return
+    }
+    // After a restart (the field changed for long), a field the calibration known before explains
+    // again means the change is over (the magnet was taken away, the motor stopped): back to it.
+    if calibration.accuracy < .medium, previous != nil, switchesBack(raw, up: rotation.r2) {
+      return
+    }
     // A low-accuracy fit is too uncertain to tell a disturbance from its own error: it learns from
     // everything, so that the next fit can replace it.
     if phase == .refining, calibration.accuracy >= .medium,
@@ -246,41 +299,38 @@ public struct MagnetometerCalibrator: Sendable {
     {
       disturbedSampleCount += 1
       consecutiveDisturbed += 1
+      if switchesBack(raw, up: rotation.r2) { return }
       if consecutiveDisturbed > parameters.relearnAfter { restart() }
       return
     }
     consecutiveDisturbed = 0
+    previousExplains = 0
     if scale == 0 { scale = max(raw.length, 1) }
     let fast = parameters.fastRotation * parameters.fastRotation
     let relativeSquare = squaredRotationRate.isFinite && fast > 0 ? squaredRotationRate / fast : 0
     leastSquares.add(
-      raw: raw / scale, rate: change / scale, rotation: rotation,
+      raw: raw * (1 / scale), rate: change * (1 / scale), rotation: rotation,
       sampleWeight: 1 / (1 + relativeSquare),
       forgetting: 1 - 1 / max(parameters.memory, 1))
     learnedSampleCount += 1
     samplesSinceFit += 1
-    // Fits become rarer as the samples pile up (every 8 steps at first, at most every 64): each new
-    // step then changes the answer less, and a fit costs a 14 × 14 factorization.
-    let interval = max(parameters.samplesPerFit, min(64, learnedSampleCount / 16))
-    if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval {
+    // Fits become rarer as the samples pile up: a fit each time the steps learned have grown by an
+    // eighth (the answer's uncertainty shrinks by a constant factor between two fits, so the first
+    // seconds cost a few tens of fits, not one every few steps), at most every 128 steps and every
+    // ``Parameters/magnetometerSamplesPerFit`` samples; a fit costs a 15 × 15 factorization.
+    let interval = max(parameters.samplesPerFit, min(128, learnedSampleCount / 8))
+    if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval,
+      magnetometerSamplesSinceFit >= parameters.magnetometerSamplesPerFit
+    {
       samplesSinceFit = 0
+      magnetometerSamplesSinceFit = 0
       fit(raw, rotation: rotation)
     }
   }
 
-  /// Whether a corrected field's strength or dip is far from the learned Earth's field (`up` is the
-  /// frame's vertical in device axes).
-  private func isDisturbed(_ field: SIMD3<Double>, up: SIMD3<Double>) -> Bool {
-    let strength = field.length
-    guard strength > 0 else { return true }
-    let reference = calibration.fieldStrength
-    let dip = asin(max(-1, min(1, -dot(field, up) / strength))) * 180 / Double.pi
-    return abs(strength - reference) > parameters.strengthGate * reference
-      || abs(dip - calibration.dip) > parameters.dipGate
-  }
-
   /// Starts the fit again after a persistent disagreement; the calibration stays in use, trusted less.
   private mutating func restart() {
+    keepAsPrevious(calibration)
     leastSquares.reset()
     phase = .learning
     consecutiveDisturbed = 0
@@ -319,8 +369,29 @@ public struct MagnetometerCalibrator: Sendable {
         let refit = leastSquares.solve(
           free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
           softIronPriorWeight: weight, at: u, rotation: rotation),
-        refit.residualVariance > parameters.improvementRatio * solution.residualVariance
+        refit.residualVariance.isFinite
       else { return }
+      guard refit.residualVariance > parameters.improvementRatio * solution.residualVariance else {
+        // The calibration in use explains these samples about as well as a fit to them: the fit
+        // confirms it (the identity on an undistorted magnetometer, a restored calibration on its
+        // own board), as far as the fit's own confidence and the residual of the one in use go.
+        let confirmed = coverageCapped(
+          accuracy(
+            directionError: solution.headingVariance.squareRoot() * 180 / Double.pi,
+            residual: refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9)))
+        if confirmed > calibration.accuracy { calibration.accuracy = confirmed }
+        // The confirmed calibration's Earth's field gates disturbances from now on: samples a world-
+        // fixed magnet or a switched motor bends are not learned from.
+        let earth = refit.earth * (scale / s)
+        if calibration.accuracy >= .medium, earth.length > 0, earth.length.isFinite {
+          calibration.fieldStrength = earth.length
+          calibration.dip = asin(max(-1, min(1, -earth.z / earth.length))) * 180 / Double.pi
+          gateSines = dipGateSines(calibration)
+          phase = .refining
+        }
+        headingUncertainty = uncertainty(of: solution, residualVariance: refit.residualVariance)
+        return
+      }
     }
     if candidate.accuracy < calibration.accuracy {
       // One worse fit may be a disturbance slipping through; several in a row are the new truth.
@@ -329,6 +400,8 @@ public struct MagnetometerCalibrator: Sendable {
     }
     declinedFits = 0
     let before = corrected(raw)
+    if !inUseIsOwnFit { keepAsPrevious(calibration) }
+    previousExplains = 0
     calibration = candidate
     setCorrection(candidate)
     phase = .refining
@@ -338,6 +411,7 @@ public struct MagnetometerCalibrator: Sendable {
       earth.x * earth.x + earth.y * earth.y > 0
       ? (atan2(earth.x, earth.y), leastSquares.weight) : nil
     adoptedFitCount += 1
+    headingUncertainty = uncertainty(of: solution, residualVariance: solution.residualVariance)
     let after = corrected(raw)
     let product = before.length * after.length
     if product > 0 {
@@ -347,57 +421,10 @@ public struct MagnetometerCalibrator: Sendable {
     }
   }
 
-  /// The calibration a solution describes, in µT, with the accuracy its confidence earns; `nil` if it is
-  /// not a plausible calibration (a reflection, a singular or huge correction).
-  private func calibration(from solution: CalibrationLeastSquares.Solution)
-    -> MagnetometerCalibration?
-  {
-    let k = solution.soft
-    let determinant = dot(k.r0, cross(k.r1, k.r2))
-    guard determinant > 1e-6, determinant.isFinite else { return nil }
-    // Volume-preserving: the corrected field's strength is the ellipsoid's mean radius.
-    let factor = 1 / cbrt(determinant)
-    let soft = k.scaled(factor)
-    let earth = solution.earth * factor * scale
-    let offset = solution.offset * factor * scale
-    guard let inverse = soft.inverse else { return nil }
-    let hardIron = -(inverse * offset)
-    let strength = earth.length
-    guard strength > 0, strength.isFinite,
-      max(abs(hardIron.x), abs(hardIron.y), abs(hardIron.z))
-        <= MagnetometerCalibration.largestHardIron,
-      [soft.r0, soft.r1, soft.r2].allSatisfy({
-        max(abs($0.x), abs($0.y), abs($0.z)) <= MagnetometerCalibration.largestCorrection
-      })
-    else { return nil }
-    let normalizedStrength = solution.earth.length
-    let directionError = solution.headingVariance.squareRoot() * 180 / Double.pi
-    let residual = solution.residualVariance.squareRoot() / normalizedStrength
-    return MagnetometerCalibration(
-      hardIron: hardIron,
-      softIronCorrection: .init(x: soft.r0, y: soft.r1, z: soft.r2),
-      accuracy: accuracy(directionError: directionError, residual: residual),
-      fieldStrength: strength,
-      dip: asin(max(-1, min(1, -earth.z / strength))) * 180 / Double.pi)
-  }
-
-  private func accuracy(directionError: Double, residual: Double)
-    -> DeviceMotion.MagneticFieldCalibrationAccuracy
-  {
-    guard directionError.isFinite, residual.isFinite else { return .uncalibrated }
-    let d = parameters.directionErrorLimits
-    let r = parameters.residualLimits
-    if directionError <= d.high && residual <= r.high { return .high }
-    if directionError <= d.medium && residual <= r.medium { return .medium }
-    if directionError <= d.low && residual <= r.low { return .low }
-    return .uncalibrated
-  }
-
-  private func trace(_ m: Matrix3) -> Double { m.r0.x + m.r1.y + m.r2.z }
-
-  private mutating func setCorrection(_ calibration: MagnetometerCalibration) {
+  mutating func setCorrection(_ calibration: MagnetometerCalibration) {
     correction = Matrix3(calibration.softIronCorrection)
     correctedOffset = correction * calibration.hardIron
     correctsField = correctedOffset != .zero || calibration.softIronCorrection != .identity
+    gateSines = dipGateSines(calibration)
   }
 }

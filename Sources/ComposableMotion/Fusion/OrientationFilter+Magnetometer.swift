@@ -36,9 +36,13 @@ extension OrientationFilter {
       if magnetic.initialGain * parameters.magnetometerTau < interval { magnetic.initialGain = 0 }
     }
     // A rejected sample turns nothing (the step below would be 0 × a finite angle): skip its atan2.
-    guard gain != 0 else { return }
+    guard gain != 0 else {
+      headingError.hold(interval: interval)
+      return
+    }
     // Horizontal direction of the field, clockwise from the frame's y axis, against the current offset.
     let disagreement = wrapAngle(atan2(earth.x, earth.y) - headingOffset)
+    headingError.add(disagreement, interval: interval)
     let step = gain * disagreement
     guard step != 0 else { return }
     headingOffset = wrapAngle(headingOffset + step)

@@ -61,6 +61,7 @@ public struct OrientationFilter: Sendable {
 
   // Magnetometer.
   var magnetic = MagneticState()
+  var headingError = HeadingErrorTracker()
   /// The online hard- and soft-iron calibration the raw field goes through first, if any.
   public private(set) var magnetometerCalibrator: MagnetometerCalibrator?
 
@@ -340,7 +341,9 @@ public struct OrientationFilter: Sendable {
     var field = magnetometer
     if let corrected = magnetometerCalibrator?.update(
       magnetometer, orientation6D: sixD,
-      squaredRotationRate: dot(restGyroscopeLast, restGyroscopeLast))
+      squaredRotationRate: dot(restGyroscopeLast, restGyroscopeLast),
+      fieldDisturbed: parameters.rejectsMagneticDisturbances && magnetic.referenceNorm > 0
+        && magnetic.disturbanceDetected)
     {
       field = corrected
       if magnetometerCalibrator?.changedNoticeably == true,

@@ -135,7 +135,8 @@ struct DeviceMotionEstimatorTests {
     #expect(between.magneticField.field != MagneticField(x: 0, y: 0, z: 0))
     imu.advance(angularVelocity: .zero)
     imu.magneticDisturbance = SIMD3(30, 0, 0)
-    #expect(feed(seconds: 1, turning: 0) == .low)
+    // The heading is held off the disturbed field: no longer high (it drifts with the gyroscope).
+    #expect(feed(seconds: 1, turning: 0) <= .medium)
   }
 
   @Test func userAccelerationIsWhatRemainsAfterGravity() {

@@ -115,6 +115,33 @@ struct IMUFuseCommandTests {
     #expect(help.status == 0 && help.output.contains("usage: imu-fuse INPUT.csv [--6d]"))
   }
 
+  @Test func accuracyAppendsTheLevelAndTheHeadingBoundToEveryRow() throws {
+    let fixture = try #require(
+      Bundle.module.url(
+        forResource: "fusion-broad-05-excerpt", withExtension: "csv", subdirectory: "Fixtures"))
+    let plain = try run([fixture.path])
+    let result = try run([fixture.path, "--accuracy"])
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.first == "t,qw,qx,qy,qz,accuracy,heading_accuracy")
+    #expect(lines.count == 2858)
+    let rows = lines.dropFirst().map { $0.split(separator: ",").map(String.init) }
+    let levels: Set = ["uncalibrated", "low", "medium", "high"]
+    #expect(rows.allSatisfy { $0.count == 7 && levels.contains($0[5]) && Double($0[6]) != nil })
+    // Not valid before a calibration is confirmed, and then a bound in degrees.
+    #expect(rows.first?[5] == "uncalibrated")
+    #expect(rows.first?[6] == "-1")
+    // Ten seconds are too few for the calibration to confirm itself; the field as recorded is
+    // trusted once it has been accepted (after five seconds of turning), and then has a bound.
+    let raw = try run([fixture.path, "--accuracy", "--no-mag-calibration"])
+    let rawRows = raw.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+    #expect(
+      rawRows.contains { ($0[5] == "medium" || $0[5] == "high") && (Double($0[6]) ?? -1) > 0 })
+    // The quaternions are the same as without the columns.
+    let quaternions = rows.map { $0.prefix(5).joined(separator: ",") }
+    #expect(quaternions == plain.output.split(separator: "\n").dropFirst().map(String.init))
+  }
+
   @Test func offlineWritesOneUnitQuaternionPerRowAndReportsRejectedRowsAlike() throws {
     let fixture = try #require(
       Bundle.module.url(

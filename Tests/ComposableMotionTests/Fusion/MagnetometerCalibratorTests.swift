@@ -78,7 +78,9 @@ struct MagnetometerCalibratorTests {
 
     #expect(calibrator.learnedSampleCount > 100)
     #expect(calibrator.adoptedFitCount == 0)
-    #expect(accuracies.allSatisfy { $0 == .uncalibrated })
+    // A fit that does not beat the identity confirms it: the accuracy rises, the field is unchanged.
+    #expect(accuracies.first == .uncalibrated)
+    #expect(accuracies.last ?? .uncalibrated >= .medium)
     let raw = SIMD3<Double>(10, 30, -30)
     #expect(calibrator.corrected(raw) == raw)
   }

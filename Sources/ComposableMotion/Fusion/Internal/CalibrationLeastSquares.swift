@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The running least-squares problem behind ``MagnetometerCalibrator``: the normal equations of the
 /// attitude-aided field model, with exponential forgetting, kept as a few sums of fixed size (no
 /// allocation per sample).
@@ -54,6 +60,42 @@ struct CalibrationLeastSquares: Sendable {
     /// The variance of the corrected field's heading in the orientation's frame (rad²), for the raw
     /// field and orientation it was solved at.
     var headingVariance: Double
+    /// ``headingVariance`` per unit of residual variance (rad² per normalized unit²): the heading's
+    /// variance for any assumed noise level, the prior's share included.
+    var headingSensitivity: Double
+  }
+
+  /// How well the orientations seen so far pin the offset down, 0…1: the smallest eigenvalue of
+  /// I − R̄ᵀR̄, R̄ the weighted mean rotation. Turning about one axis only leaves the offset (and the
+  /// Earth's field) along that axis unobservable, and this is 0; orientations spread over every
+  /// direction make it near 1.
+  var rotationCoverage: Double {
+    guard sumWeight > 0 else { return 0 }
+    let mean = sumR.scaled(1 / sumWeight)
+    let m = mean.transposed * mean
+    // I − M, symmetric: its smallest eigenvalue in closed form (trigonometric, Smith 1961).
+    let a00 = 1 - m.r0.x
+    let a11 = 1 - m.r1.y
+    let a22 = 1 - m.r2.z
+    let a01 = -m.r0.y
+    let a02 = -m.r0.z
+    let a12 = -m.r1.z
+    let q = (a00 + a11 + a22) / 3
+    let p1 = a01 * a01 + a02 * a02 + a12 * a12
+    let p2 = (a00 - q) * (a00 - q) + (a11 - q) * (a11 - q) + (a22 - q) * (a22 - q) + 2 * p1
+    guard p2 > 1e-30 else { return max(0, q) }
+    let p = (p2 / 6).squareRoot()
+    let b00 = (a00 - q) / p
+    let b11 = (a11 - q) / p
+    let b22 = (a22 - q) / p
+    let b01 = a01 / p
+    let b02 = a02 / p
+    let b12 = a12 / p
+    let determinant =
+      b00 * (b11 * b22 - b12 * b12) - b01 * (b01 * b22 - b12 * b02) + b02 * (b01 * b12 - b11 * b02)
+    let phi = acos(max(-1, min(1, determinant / 2))) / 3
+    let smallest = q + 2 * p * cos(phi + 2 * Double.pi / 3)
+    return smallest.isFinite ? max(0, smallest) : 0
   }
 
   mutating func reset() {
@@ -68,7 +110,7 @@ struct CalibrationLeastSquares: Sendable {
   ) {
     if forgetting < 1 {
       weight *= forgetting
-      gain /= forgetting
+      gain *= 1 / forgetting
       if gain > 1e100 { foldGain() }
     }
     weight += sampleWeight
@@ -265,7 +307,7 @@ struct CalibrationLeastSquares: Sendable {
     return Solution(
       soft: soft, offset: SIMD3(p[8], p[9], p[10]), earth: earth, delay: p[14],
       residualSum: residualSum, residualVariance: residualVariance,
-      headingVariance: residualVariance * headingVariance)
+      headingVariance: residualVariance * headingVariance, headingSensitivity: headingVariance)
   }
 
   /// The gradient of wᵀ(K u + c) with respect to the parameters (K22 = 3 − K00 − K11).
