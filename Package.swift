@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ComposableStore", targets: ["ComposableStore"]),
     .library(name: "LinuxIIO", targets: ["LinuxIIO"]),
     .library(name: "GPSD", targets: ["GPSD"]),
+    .library(name: "DBus", targets: ["DBus"]),
     .library(name: "ComposableMotion", targets: ["ComposableMotion"]),
     .library(name: "ComposableLocation", targets: ["ComposableLocation"]),
     .library(name: "ComposableSensorsFoundation", targets: ["ComposableSensorsFoundation"]),
@@ -26,6 +27,7 @@ let package = Package(
     // Layer 0: hardware and protocol access, no reducer knowledge.
     .target(name: "LinuxIIO", dependencies: ["SensorsCore"]),
     .target(name: "GPSD", dependencies: ["SensorsCore"]),
+    .target(name: "DBus", dependencies: ["SensorsCore"]),
     // Layer 1: the reducer runtime.
     .target(name: "ComposableStore", dependencies: ["SensorsCore"]),
     // Layer 2: clients built on layer 0, with effect helpers from the reducer runtime.
@@ -86,6 +88,7 @@ let package = Package(
     .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting", "SensorsTestSupport"]),
     .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting", "SensorsTestSupport"]),
     .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "DBusTests", dependencies: ["DBus", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting", "imu-fuse", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
