@@ -135,46 +135,13 @@ public final class Gpsfake: Sendable {
     return made
   }
 
-  /// posix_spawn rather than Foundation's Process: the test process blocks most signals (Dispatch does),
-  /// and a child inheriting that mask ignores SIGTERM and never finishes its replay. The child gets an
-  /// empty mask, default handlers, its own process group so gpsd can be stopped with it, and
-  /// `TMPDIR=directory`, where gpsfake puts gpsd's control socket and the child's standard error goes.
+  /// Starts gpsfake in its own process group (see ``SpawnedProcess``), with
+  /// `TMPDIR=directory`, where gpsfake puts gpsd's control socket and the child's standard error
+  /// goes. Its reaping stays here (``isRunning``), so the spawned handle is not kept.
   private static func spawn(_ arguments: [String], directory: String) throws -> pid_t {
-    let stderrPath = directory + "/stderr"
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2] {
-      sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var environment = ProcessInfo.processInfo.environment
-    environment["TMPDIR"] = directory
-    var envp: [UnsafeMutablePointer<CChar>?] =
-      environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for variable in envp { free(variable) } }
-    var processID: pid_t = 0
-    let status = posix_spawn(&processID, arguments[0], &actions, &attributes, &argv, &envp)
-    guard status == 0 else {
-      throw StartFailure(description: "posix_spawn gpsfake: \(String(cString: strerror(status)))")
-    }
-    return processID
+    try SpawnedProcess(
+      arguments, environment: ["TMPDIR": directory], errorPath: directory + "/stderr"
+    ).processID
   }
 
   /// Whether gpsfake is still running (reaps it if it has exited).
