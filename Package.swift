@@ -32,7 +32,7 @@ let package = Package(
     .target(name: "ComposableStore", dependencies: ["SensorsCore"]),
     // Layer 2: clients built on layer 0, with effect helpers from the reducer runtime.
     .target(name: "ComposableMotion", dependencies: ["SensorsCore", "ComposableStore", "LinuxIIO"]),
-    .target(name: "ComposableLocation", dependencies: ["SensorsCore", "ComposableStore", "GPSD"]),
+    .target(name: "ComposableLocation", dependencies: ["SensorsCore", "ComposableStore", "GPSD", "DBus"]),
     // Opt-in Foundation conveniences (URL, Data): the library modules above keep Foundation out
     // of apps, which saves about 12 MB in a static binary.
     .target(

@@ -1,3 +1,4 @@
+import DBus
 import GPSD
 
 /// Everything that can go wrong while locating: values a reducer can switch on (the gpsd-level
@@ -41,6 +42,12 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   case replayFinished
   /// An endpoint of an unimplemented test client was called.
   case unimplemented(endpoint: String)
+  /// GeoClue could not be reached or failed: the bus is missing, no GeoClue runs on it, it left
+  /// the bus, or a call failed (`cause` says which).
+  case geoClueUnavailable(DBusError)
+  /// GeoClue refused location access: its agent said no, location services are disabled, or the
+  /// app is not allowed in `/etc/geoclue/geoclue.conf`. `reason` is GeoClue's message.
+  case geoClueDenied(reason: String)
 
   /// What went wrong and what to do about it, for a person (a log line, an alert).
   public var description: String {
@@ -96,6 +103,13 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
       return "The replay capture has ended; no more fixes will arrive."
     case .unimplemented(let endpoint):
       return "Unimplemented: LocationClient.\(endpoint)"
+    case .geoClueUnavailable(let cause):
+      return "GeoClue is unavailable (\(cause)). Install and start geoclue-2.0 on the system bus "
+        + "(or point DBUS_SYSTEM_BUS_ADDRESS at the bus it runs on)."
+    case .geoClueDenied(let reason):
+      return "GeoClue refused location access (\(reason)). Run a GeoClue agent that allows this "
+        + "app (the desktop's, or /usr/libexec/geoclue-2.0/demos/agent), enable location "
+        + "services, and check the app's entry in /etc/geoclue/geoclue.conf."
     }
   }
 }

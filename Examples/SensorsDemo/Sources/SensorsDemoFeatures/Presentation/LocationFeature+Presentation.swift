@@ -197,7 +197,9 @@ extension LocationFeature {
     case .reconnecting(let attempt): "reconnecting (attempt \(attempt))"
     case .deviceActivated(let device): "device \(device) activated"
     case .deviceLost(let device): "device \(device ?? "?") lost"
-    case .unavailable: "gpsd unreachable, retrying"
+    case .source(.gpsd(let address)): "reading gpsd at \(address)"
+    case .source(.geoClue(let bus)): "reading GeoClue on \(bus)"
+    case .unavailable: "location service unreachable"
     case .ended: "ended"
     }
   }
