@@ -31,7 +31,7 @@ let package = Package(
     // Layer 1: the reducer runtime.
     .target(name: "ComposableStore", dependencies: ["SensorsCore"]),
     // Layer 2: clients built on layer 0, with effect helpers from the reducer runtime.
-    .target(name: "ComposableMotion", dependencies: ["SensorsCore", "ComposableStore", "LinuxIIO"]),
+    .target(name: "ComposableMotion", dependencies: ["SensorsCore", "ComposableStore", "LinuxIIO", "DBus"]),
     .target(name: "ComposableLocation", dependencies: ["SensorsCore", "ComposableStore", "GPSD", "DBus"]),
     // Opt-in Foundation conveniences (URL, Data): the library modules above keep Foundation out
     // of apps, which saves about 12 MB in a static binary.
@@ -52,7 +52,7 @@ let package = Package(
     .target(
       name: "SensorsSampleData", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"], resources: [.copy("Resources")]),
     // Helpers shared by the test targets (tags, sysfs trees, child processes, gpsfake): not a product.
-    .target(name: "SensorsTestSupport", path: "Tests/SensorsTestSupport"),
+    .target(name: "SensorsTestSupport", dependencies: ["DBus"], path: "Tests/SensorsTestSupport"),
     // Tools.
     .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"]),
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.

@@ -22,21 +22,7 @@ struct GeoClueIntegrationTests {
   static func services(agent: Bool = true) async throws -> GeoClueServices {
     let services = try GeoClueServices.start(sentences: try sentences(), agent: agent)
     do {
-      let bus = try await DBusConnection.connect(to: DBusAddress(parsing: services.bus.address))
-      defer { bus.cancel() }
-      let owners = try await bus.signals(
-        matching: DBusMatchRule(
-          sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-          member: "NameOwnerChanged", arguments: [0: "org.freedesktop.GeoClue2"]))
-      let owned = try await bus.call(
-        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-        interface: "org.freedesktop.DBus", member: "NameHasOwner",
-        arguments: [.string("org.freedesktop.GeoClue2")])
-      if owned.first != .boolean(true) {
-        let guardTask = watchdog(timeout: .seconds(20)) { bus.cancel() }
-        defer { guardTask.cancel() }
-        for await _ in owners { break }
-      }
+      try await services.bus.waitUntilOwned("org.freedesktop.GeoClue2")
       return services
     } catch {
       services.stop()

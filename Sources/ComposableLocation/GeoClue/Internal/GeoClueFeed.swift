@@ -76,11 +76,10 @@ enum GeoClueFeed {
     }
     do throws(DBusError) {
       let updates = try await session.locationUpdates()
-      let departures = try await session.serviceDepartures()
       try await session.start()
       send(.service(.connected(release: nil)))
       send(.service(.source(.geoClue(bus: session.connection.address.description))))
-      await follow(session: session, updates: updates, departures: departures, send: send)
+      await follow(session: session, updates: updates, send: send)
     } catch {
       send(.failure(failure(error)))
       send(.service(.unavailable))
@@ -91,40 +90,22 @@ enum GeoClueFeed {
   /// Reads each new location until the consumer goes away, GeoClue leaves the bus, or the
   /// connection ends.
   private static func follow(
-    session: GeoClueSession, updates: AsyncStream<DBusMessage>,
-    departures: AsyncStream<DBusMessage>, send: @escaping @Sendable (FeedInput) -> Void
+    session: GeoClueSession, updates: AsyncThrowingStream<DBusMessage, any Error>,
+    send: @Sendable (FeedInput) -> Void
   ) async {
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for await update in updates {
-          guard update.body.count == 2, case .objectPath(let path) = update.body[1] else {
-            continue
-          }
-          do throws(DBusError) {
-            send(.location(try await session.location(at: path)))
-          } catch {
-            send(.failure(failure(error)))
-          }
-        }
-        if let reason = session.connection.endReason, reason != .closed {
-          send(.failure(.geoClueUnavailable(reason)))
-          send(.service(.unavailable))
+    do {
+      for try await update in updates {
+        guard update.body.count == 2, case .objectPath(let path) = update.body[1] else { continue }
+        do throws(DBusError) {
+          send(.location(try await session.location(at: path)))
+        } catch {
+          send(.failure(failure(error)))
         }
       }
-      group.addTask {
-        for await change in departures
-        where change.body.count == 3 && change.body[2] == .string("") {
-          send(
-            .failure(
-              .geoClueUnavailable(.disconnected(reason: "\(GeoClueSession.service) left the bus"))
-            ))
-          send(.service(.unavailable))
-          return
-        }
-      }
-      // The first to end (GeoClue gone, the connection closed, or cancellation) ends both.
-      await group.next()
-      group.cancelAll()
+    } catch {
+      let cause = error as? DBusError ?? .disconnected(reason: "\(error)")
+      send(.failure(.geoClueUnavailable(cause)))
+      send(.service(.unavailable))
     }
   }
 }

@@ -51,20 +51,13 @@ struct GeoClueSession: Sendable {
   }
 
   /// Subscribes to the client's `LocationUpdated` signals (before ``start()``, so the first is
-  /// not missed).
-  func locationUpdates() async throws(DBusError) -> AsyncStream<DBusMessage> {
+  /// not missed); the stream fails when GeoClue leaves the bus.
+  func locationUpdates() async throws(DBusError) -> AsyncThrowingStream<DBusMessage, any Error> {
     try await connection.signals(
       matching: DBusMatchRule(
         sender: Self.service, interface: Self.clientInterface, member: "LocationUpdated",
-        path: clientPath))
-  }
-
-  /// Signals that GeoClue left the bus (its name lost its owner).
-  func serviceDepartures() async throws(DBusError) -> AsyncStream<DBusMessage> {
-    try await connection.signals(
-      matching: DBusMatchRule(
-        sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-        member: "NameOwnerChanged", arguments: [0: Self.service]))
+        path: clientPath),
+      whileOwned: Self.service)
   }
 
   /// `Start`: GeoClue asks its agent, and answers `AccessDenied` when refused.
