@@ -38,6 +38,8 @@ struct DemoArguments: Equatable, Sendable {
   var iioRoot: String?
   /// `--gpsd HOST[:PORT]`: read gpsd there.
   var gpsd: GPSDAddress?
+  /// `--geoclue`: live location from GeoClue2 on the system bus.
+  var geoclue = false
   /// `--replay FILE`: an IMU CSV (motion commands) or a `gpspipe -w` capture (`location`).
   var replay: String?
   /// `--replay-imu FILE`: the dashboard's IMU recording.
@@ -75,5 +77,5 @@ struct DemoArguments: Equatable, Sendable {
   /// Whether motion comes from live IIO sensors (`--live` or `--iio-root`).
   var readsLiveMotion: Bool { live || iioRoot != nil }
   /// Whether location comes from a live gpsd (`--live` or `--gpsd`).
-  var readsLiveLocation: Bool { live || gpsd != nil }
+  var readsLiveLocation: Bool { live || gpsd != nil || geoclue }
 }

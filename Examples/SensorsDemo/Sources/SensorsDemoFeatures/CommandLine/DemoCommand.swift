@@ -22,6 +22,8 @@ enum DemoCommand: String, CaseIterable, Sendable {
   case magnetometer
   /// Record the live sensors and gpsd to files a replay plays back.
   case capture
+  /// The screen orientation iio-sensor-proxy reports.
+  case orientation
 
   /// The options the command accepts (`--help` is always accepted). Every command that reads
   /// data takes the same source options (`--live`, `--bundled`, `--replay`, `--speed`) and the
@@ -35,7 +37,8 @@ enum DemoCommand: String, CaseIterable, Sendable {
     case .record, .tilt, .bouncer: return motion
     case .motion: return motion.union([.frame])
     case .accelerometer, .gyro, .magnetometer: return motion.union([.interval])
-    case .location: return location
+    case .location: return location.union([.geoclue])
+    case .orientation: return [.seconds, .count, .json]
     case .devices: return [.iioRoot, .json]
     case .capture:
       return [
@@ -53,14 +56,14 @@ enum DemoOption: String, CaseIterable, Sendable {
   case gpsd, replay
   case replayIMU = "replay-imu"
   case replayGPSD = "replay-gpsd"
-  case frame, seconds, speed, count, mode, interval, out
+  case frame, seconds, speed, count, mode, interval, out, geoclue
   case motionOnly = "motion-only"
   case locationOnly = "location-only"
 
   /// Whether the option takes a value.
   var takesValue: Bool {
     switch self {
-    case .help, .json, .live, .bundled, .motionOnly, .locationOnly: false
+    case .help, .json, .live, .bundled, .motionOnly, .locationOnly, .geoclue: false
     default: true
     }
   }

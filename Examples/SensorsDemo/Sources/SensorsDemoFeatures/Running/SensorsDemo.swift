@@ -62,6 +62,8 @@ public enum SensorsDemo {
       return await devices(arguments, mode: mode)
     case .capture:
       return await capture(arguments, mode: mode)
+    case .orientation:
+      return await orientation(arguments, mode: mode)
     }
   }
 }
