@@ -45,7 +45,28 @@ struct LiveIIOSensors: Sendable {
       if routing.willStream(device, sensors: request.sensors) {
         let watchdog = ScanWatchdog(
           timeout: ScanWatchdog.timeout(interval: request.interval), clock: clock)
-        try await readBuffered(device, channels, request, events, watchdog: watchdog)
+        let busy: String?
+        do {
+          try await readBuffered(device, channels, request, events, watchdog: watchdog)
+          busy = nil
+        } catch {
+          guard case .deviceBusy(let path) = error, mode == .automatic,
+            channels.allSatisfy(\.isPollable)
+          else { throw error }
+          busy = path
+        }
+        if let busy {
+          // Another reader holds the buffer (iio-sensor-proxy does on phones and laptops);
+          // its attributes still read, so poll them and say so.
+          onEvent(
+            .fellBackToPolling(
+              sensors: MotionSensor.rawSensors.filter(request.sensors.contains),
+              device: Self.describe(device), cause: .readerFailed(sensor, .deviceBusy(path: busy))))
+          try await clock.poll(
+            device: device, channels: channels, interval: request.interval,
+            sensors: request.sensors, events: events)
+          return
+        }
         guard watchdog.timedOut, !Task.isCancelled else { return }
         let silent = MotionError.noScans(
           sensor, device: Self.describe(device), waited: watchdog.timeout)
