@@ -62,9 +62,10 @@ public final class PrivateBus: Sendable {
       errorPath: directory.appendingPathComponent("dbus-daemon.log").path)
     let bus = PrivateBus(
       address: "unix:path=\(socket)", socketPath: socket, directory: directory, daemon: daemon)
-    guard Self.waitUntil(seconds: 10, { FileManager.default.fileExists(atPath: socket) }) else {
+    // The socket file exists once bound, before the daemon listens: wait for a connection.
+    guard Self.waitUntil(seconds: 10, { Self.accepts(socket) }) else {
       bus.stop()
-      throw StartFailure(description: "dbus-daemon did not create \(socket) within 10 s")
+      throw StartFailure(description: "dbus-daemon did not listen on \(socket) within 10 s")
     }
     return bus
   }
@@ -111,6 +112,23 @@ public final class PrivateBus: Sendable {
       usleep(20_000)
     }
     return condition()
+  }
+
+  /// Whether something accepts connections on the unix socket at `path` right now.
+  public static func accepts(_ path: String) -> Bool {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+    }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    } == 0
   }
 
   private static func configuration(socket: String) -> String {

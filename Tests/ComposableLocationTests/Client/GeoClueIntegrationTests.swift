@@ -76,6 +76,33 @@ struct GeoClueIntegrationTests {
     #expect(timeOfDay >= 9 * 3600 + 53 * 60 && timeOfDay < 9 * 3600 + 56 * 60)
   }
 
+  @Test func liveChoosesGeoClueWhenGpsdDoesNotAnswerAndSaysSo() async throws {
+    let services = try await Self.services()
+    defer { services.stop() }
+    let closed = try ClosedPort()
+    var configuration = try Self.configuration(services)
+    configuration.gpsd.host = "127.0.0.1"
+    configuration.gpsd.port = closed.port
+    let client = LocationClient.live(configuration: configuration)
+    let events = await client.create(id: "auto")
+    let guardTask = watchdog(timeout: .seconds(40)) { await client.destroy(id: "auto") }
+    defer { guardTask.cancel() }
+    await client.requestWhenInUseAuthorization(id: "auto")
+    await client.startUpdatingLocation(id: "auto")
+    var sources: [LocationSource] = []
+    var location: Location?
+    for await event in events {
+      if case .serviceStateChanged(.source(let source)) = event { sources.append(source) }
+      if case .locationsUpdated(let locations) = event {
+        location = locations.first
+        break
+      }
+    }
+    await client.destroy(id: "auto")
+    #expect(sources == [.geoClue(bus: services.bus.address)])
+    #expect(location?.device == "geoclue")
+  }
+
   @Test func geoClueLeavingTheBusIsATypedError() async throws {
     let services = try await Self.services()
     defer { services.stop() }
