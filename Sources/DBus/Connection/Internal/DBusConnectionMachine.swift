@@ -35,7 +35,8 @@ struct DBusConnectionMachine {
   }
 
   private(set) var state = State.connecting(waiter: nil)
-  private var lastSerial: UInt32 = 0
+  /// The serial used last (internal so tests can start near the wrap).
+  var lastSerial: UInt32 = 0
 
   /// The next serial to use: never 0, wrapping after 2³² − 1.
   mutating func nextSerial() -> UInt32 {
