@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "LinuxIIO", targets: ["LinuxIIO"]),
     .library(name: "GPSD", targets: ["GPSD"]),
     .library(name: "Geomagnetism", targets: ["Geomagnetism"]),
+    .library(name: "DBus", targets: ["DBus"]),
     .library(name: "ComposableMotion", targets: ["ComposableMotion"]),
     .library(name: "ComposableLocation", targets: ["ComposableLocation"]),
     .library(name: "ComposableSensorsFoundation", targets: ["ComposableSensorsFoundation"]),
@@ -29,15 +30,17 @@ let package = Package(
     .target(name: "GPSD", dependencies: ["SensorsCore"]),
     // The World Magnetic Model and the compass seam both clients share: pure functions, no I/O.
     .target(name: "Geomagnetism", dependencies: ["SensorsCore"]),
+    // A small D-Bus client (GeoClue, iio-sensor-proxy): wire format, EXTERNAL auth, calls, signals.
+    .target(name: "DBus", dependencies: ["SensorsCore"]),
     // Layer 1: the reducer runtime.
     .target(name: "ComposableStore", dependencies: ["SensorsCore"]),
     // Layer 2: clients built on layer 0, with effect helpers from the reducer runtime.
     .target(
       name: "ComposableMotion",
-      dependencies: ["SensorsCore", "ComposableStore", "LinuxIIO", "Geomagnetism"]),
+      dependencies: ["SensorsCore", "ComposableStore", "LinuxIIO", "Geomagnetism", "DBus"]),
     .target(
       name: "ComposableLocation",
-      dependencies: ["SensorsCore", "ComposableStore", "GPSD", "Geomagnetism"]),
+      dependencies: ["SensorsCore", "ComposableStore", "GPSD", "Geomagnetism", "DBus"]),
     // Opt-in Foundation conveniences (URL, Data): the library modules above keep Foundation out
     // of apps, which saves about 12 MB in a static binary.
     .target(
@@ -57,7 +60,7 @@ let package = Package(
     .target(
       name: "SensorsSampleData", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"], resources: [.copy("Resources")]),
     // Helpers shared by the test targets (tags, sysfs trees, child processes, gpsfake): not a product.
-    .target(name: "SensorsTestSupport", path: "Tests/SensorsTestSupport"),
+    .target(name: "SensorsTestSupport", dependencies: ["DBus"], path: "Tests/SensorsTestSupport"),
     // Tools.
     .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"]),
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.
@@ -94,6 +97,7 @@ let package = Package(
     .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting", "SensorsTestSupport"]),
     .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "DBusTests", dependencies: ["DBus", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting", "imu-fuse", "SensorsTestSupport"], resources: [.copy("Fixtures")]),

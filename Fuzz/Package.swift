@@ -27,6 +27,11 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .executableTarget(
+      name: "DBusFuzzer",
+      dependencies: ["FuzzDriver", .product(name: "DBus", package: "composable-sensors")],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
+    .executableTarget(
       name: "IMURecordingFuzzer",
       dependencies: [
         "FuzzDriver", .product(name: "ComposableMotion", package: "composable-sensors"),

@@ -135,15 +135,13 @@ public final class Gpsfake: Sendable {
     return made
   }
 
-  /// Spawns gpsfake with `TMPDIR=directory`, where gpsfake puts gpsd's control socket and the
-  /// child's standard error goes (see ``SpawnedProcess``).
+  /// Starts gpsfake in its own process group (see ``SpawnedProcess``), with
+  /// `TMPDIR=directory`, where gpsfake puts gpsd's control socket and the child's standard error
+  /// goes. Its reaping stays here (``isRunning``), so the spawned handle is not kept.
   private static func spawn(_ arguments: [String], directory: String) throws -> pid_t {
-    do {
-      return try SpawnedProcess.spawn(
-        arguments, environment: ["TMPDIR": directory], standardError: directory + "/stderr")
-    } catch {
-      throw StartFailure(description: "posix_spawn gpsfake: \(error)")
-    }
+    try SpawnedProcess(
+      arguments, environment: ["TMPDIR": directory], errorPath: directory + "/stderr"
+    ).processID
   }
 
   /// Whether gpsfake is still running (reaps it if it has exited).

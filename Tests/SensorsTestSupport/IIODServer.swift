@@ -69,7 +69,7 @@ public final class IIODServer: Sendable {
     arguments += ["--", "/usr/sbin/iiod", "-p", String(port)]
     let stderrPath = FileManager.default.temporaryDirectory
       .appendingPathComponent("iiod-\(getpid())-\(port).stderr").path
-    let processID = try SpawnedProcess.spawn(arguments, standardError: stderrPath)
+    let processID = try SpawnedProcess(arguments, errorPath: stderrPath).processID
     let server = IIODServer(port: port, processID: processID, stderrPath: stderrPath)
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {

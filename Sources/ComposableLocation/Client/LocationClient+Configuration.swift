@@ -15,6 +15,9 @@ extension LocationClient {
     /// with `GPSD_HOST`/`GPSD_PORT` honoured, reconnecting with capped backoff, and a receiver
     /// silent for 5 s reported as lost (``ServiceState/deviceLost(device:)``).
     public var gpsd: GPSDConnection.Configuration
+    /// How GeoClue2 is asked for positions (``LocationClient/geoClue(configuration:clock:)``, and
+    /// ``LocationClient/live(configuration:clock:)`` when gpsd does not answer).
+    public var geoClue: GeoClueConfiguration
     /// How long ``LocationClient/requestLocation`` waits for a good enough fix.
     public var requestLocationTimeout: Duration
     /// How long authorization requests wait for gpsd to answer the WATCH request.
@@ -57,9 +60,11 @@ extension LocationClient {
       visits: VisitDetector = .init(),
       eventBufferLimit: Int = 1024,
       now: @escaping @Sendable () -> Timestamp = { Timestamp.now() },
-      compass: CompassSource? = nil
+      compass: CompassSource? = nil,
+      geoClue: GeoClueConfiguration = GeoClueConfiguration()
     ) {
       self.gpsd = gpsd
+      self.geoClue = geoClue
       self.requestLocationTimeout = requestLocationTimeout
       self.probeTimeout = probeTimeout
       self.epochTimeout = epochTimeout

@@ -1,7 +1,12 @@
 extension LocationClient {
-  /// A client reading real positions from gpsd.
+  /// A client reading real positions from gpsd when gpsd answers, and from GeoClue2 otherwise.
   ///
-  /// Each manager that starts a service opens its own connection to gpsd (at
+  /// The authorization request decides: gpsd (at ``Configuration/gpsd``) is asked first; when
+  /// it does not answer, GeoClue on the system bus is (see ``geoClue(configuration:clock:)``).
+  /// Every opened stream says which it reads with ``ServiceState/source(_:)`` right after it
+  /// connects. With neither, gpsd's answer is reported.
+  ///
+  /// Over gpsd, each manager that starts a service opens its own connection to gpsd (at
   /// ``Configuration/gpsd``), which reconnects with capped backoff when gpsd restarts and
   /// re-sends the WATCH request; the connection closes when nothing on that manager needs fixes,
   /// on ``destroy``, or when the consumer of the event stream goes away. Authorization requests
@@ -14,13 +19,16 @@ extension LocationClient {
     configuration: Configuration = Configuration(),
     clock: any Clock<Duration> = ContinuousClock()
   ) -> LocationClient {
-    let feed = LiveFeed.make(
+    let gpsd = LiveFeed.make(
       configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout,
       epochTimeout: configuration.epochTimeout)
+    let feed = AutomaticFeed.make(
+      gpsd: gpsd, geoClue: GeoClueFeed.make(configuration: configuration.geoClue, clock: clock),
+      gpsdAddress: "\(configuration.gpsd.host):\(configuration.gpsd.port)")
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }
 
-  /// A client reading real positions from gpsd, as ``live(configuration:clock:)``, that also
+  /// A client reading real positions from gpsd only, as ``live(configuration:clock:)``, that also
   /// writes every line gpsd sends it to `capture`, in `gpspipe -w` form: replay the file with
   /// ``replay(contentsOf:configuration:clock:maximumGap:)`` to get the same fixes.
   ///

@@ -1,3 +1,4 @@
+import DBus
 import GPSD
 
 /// Everything that can go wrong while locating: values a reducer can switch on (the gpsd-level
@@ -46,6 +47,12 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// import). Compass headings stop until the manager's heading updates or settings are touched
   /// again (``LocationClient/startUpdatingHeading``, ``LocationClient/set``), which restarts it.
   case compassFailed(reason: String)
+  /// GeoClue could not be reached or failed: the bus is missing, no GeoClue runs on it, it left
+  /// the bus, or a call failed (`cause` says which).
+  case geoClueUnavailable(DBusError)
+  /// GeoClue refused location access: its agent said no, location services are disabled, or the
+  /// app is not allowed in `/etc/geoclue/geoclue.conf`. `reason` is GeoClue's message.
+  case geoClueDenied(reason: String)
 
   /// What went wrong and what to do about it, for a person (a log line, an alert).
   public var description: String {
@@ -104,6 +111,13 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .compassFailed(let reason):
       return "The compass stopped (\(reason)); headings resume when startUpdatingHeading is "
         + "called again."
+    case .geoClueUnavailable(let cause):
+      return "GeoClue is unavailable (\(cause)). Install and start geoclue-2.0 on the system bus "
+        + "(or point DBUS_SYSTEM_BUS_ADDRESS at the bus it runs on)."
+    case .geoClueDenied(let reason):
+      return "GeoClue refused location access (\(reason)). Run a GeoClue agent that allows this "
+        + "app (the desktop's, or /usr/libexec/geoclue-2.0/demos/agent), enable location "
+        + "services, and check the app's entry in /etc/geoclue/geoclue.conf."
     }
   }
 }

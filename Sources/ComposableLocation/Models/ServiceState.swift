@@ -4,7 +4,7 @@
   import Musl
 #endif
 
-/// The state of the link to gpsd (beyond Core Location), reported by
+/// The state of the link to gpsd or GeoClue (beyond Core Location), reported by
 /// ``LocationEvent/serviceStateChanged(_:)``.
 public enum ServiceState: Hashable, Sendable {
   /// Connecting to gpsd.
@@ -17,8 +17,11 @@ public enum ServiceState: Hashable, Sendable {
   case deviceActivated(device: String)
   /// A receiver went away: gpsd reported it deactivated, or it was silent for too long.
   case deviceLost(device: String?)
-  /// gpsd cannot be reached at all (location services disabled).
+  /// gpsd (or GeoClue) cannot be reached at all (location services disabled).
   case unavailable
+  /// The backend the stream reads, said first when a live stream opens
+  /// (``LocationClient/live(configuration:clock:)`` chooses gpsd or GeoClue).
+  case source(LocationSource)
   /// The source ended for good (a replay reached its end, or the client was stopped).
   case ended
 }

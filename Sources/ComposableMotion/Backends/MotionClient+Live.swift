@@ -30,7 +30,9 @@ extension MotionClient {
   /// A buffered device that delivers no scan within a few sample periods (250 ms to 1 s on
   /// `clock`) after its buffer is enabled — typically a triggered buffer nobody attached a
   /// trigger to — is read by polling instead in `.automatic` mode, reported to `onEvent` as
-  /// ``MotionLiveEvent/fellBackToPolling(sensors:device:cause:)``; in `.buffered` mode its
+  /// ``MotionLiveEvent/fellBackToPolling(sensors:device:cause:)``; so is one whose buffer
+  /// another process holds (EBUSY: iio-sensor-proxy owns the accelerometer's buffer on Linux
+  /// phones and laptops). In `.buffered` mode its
   /// streams fail with ``MotionError/noScans(_:device:waited:)``. A device with no trigger set
   /// gets one for the read. One that delivered and then stays silent as long is reported
   /// ``MotionLiveEvent/stale(sensors:device:silentFor:)`` (its streams stay open).

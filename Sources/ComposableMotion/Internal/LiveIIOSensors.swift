@@ -45,7 +45,11 @@ struct LiveIIOSensors: Sendable {
       if routing.willStream(device, sensors: request.sensors) {
         let watchdog = ScanWatchdog(
           timeout: ScanWatchdog.timeout(interval: request.interval), clock: clock)
-        try await readBuffered(device, channels, request, events, watchdog: watchdog)
+        if try await readBufferedOrPollIfHeld(
+          device, channels, request, events, watchdog: watchdog, sensor: sensor)
+        {
+          return
+        }
         guard watchdog.timedOut, !Task.isCancelled else { return }
         let silent = MotionError.noScans(
           sensor, device: Self.describe(device), waited: watchdog.timeout)
@@ -73,6 +77,34 @@ struct LiveIIOSensors: Sendable {
     } catch {
       return  // nothing else is thrown here
     }
+  }
+
+  /// Streams the device; when another reader holds its buffer (EBUSY: iio-sensor-proxy does on
+  /// phones and laptops) in automatic mode, polls its attributes instead and says so. Returns
+  /// whether it polled.
+  private func readBufferedOrPollIfHeld(
+    _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
+    _ events: MotionBackend.ReaderEvents, watchdog: ScanWatchdog, sensor: MotionSensor
+  ) async throws -> Bool {
+    let busy: String?
+    do {
+      try await readBuffered(device, channels, request, events, watchdog: watchdog)
+      busy = nil
+    } catch {
+      guard case .deviceBusy(let path) = error, mode == .automatic,
+        channels.allSatisfy(\.isPollable)
+      else { throw error }
+      busy = path
+    }
+    guard let busy else { return false }
+    onEvent(
+      .fellBackToPolling(
+        sensors: MotionSensor.rawSensors.filter(request.sensors.contains),
+        device: Self.describe(device), cause: .readerFailed(sensor, .deviceBusy(path: busy))))
+    try await clock.poll(
+      device: device, channels: channels, interval: request.interval,
+      sensors: request.sensors, events: events)
+    return true
   }
 
   /// `name (iio:deviceN)`, as events and errors name a device.

@@ -7,9 +7,11 @@ import LinuxIIO
 /// `device` strings read `name (iio:deviceN)`; sensors are listed in
 /// ``MotionSensor/rawSensors`` order.
 public enum MotionLiveEvent: Sendable, Hashable {
-  /// In automatic mode a buffered device delivered no scan in time (`cause` is
-  /// ``MotionError/noScans(_:device:waited:)``), so its sensors are read by polling the sysfs
-  /// attributes instead, at the requested interval.
+  /// In automatic mode a buffered device could not be streamed, so its sensors are read by
+  /// polling the sysfs attributes instead, at the requested interval: it delivered no scan in
+  /// time (`cause` is ``MotionError/noScans(_:device:waited:)``), or another process holds its
+  /// buffer, as iio-sensor-proxy does on Linux phones and laptops (`cause` is
+  /// ``MotionError/readerFailed(_:_:)`` with ``IIOError/deviceBusy(path:)``).
   case fellBackToPolling(sensors: [MotionSensor], device: String, cause: MotionError)
   /// A buffered device that was delivering went silent for `silentFor` (a few sample periods,
   /// 250 ms to 1 s on the client's clock): it stopped, or its trigger did. The streams stay

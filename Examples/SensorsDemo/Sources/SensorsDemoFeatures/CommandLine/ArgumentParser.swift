@@ -85,6 +85,7 @@ enum ArgumentParser {
     case .bundled: result.bundled = true
     case .motionOnly: result.motionOnly = true
     case .locationOnly: result.locationOnly = true
+    case .geoclue: result.geoclue = true
     case .out: result.out = try nonEmpty(value, option)
     case .iioRoot: result.iioRoot = try nonEmpty(value, option)
     case .replay: result.replay = try nonEmpty(value, option)

@@ -47,6 +47,8 @@ struct DemoArguments: Equatable, Sendable {
   var iiod: String?
   /// `--gpsd HOST[:PORT]`: read gpsd there.
   var gpsd: GPSDAddress?
+  /// `--geoclue`: live location from GeoClue2 on the system bus.
+  var geoclue = false
   /// `--replay FILE`: an IMU CSV (motion commands) or a `gpspipe -w` capture (`location`).
   var replay: String?
   /// `--replay-imu FILE`: the dashboard's IMU recording.
@@ -93,5 +95,5 @@ struct DemoArguments: Equatable, Sendable {
   /// Whether motion comes from live IIO sensors (`--live`, `--iio-root` or `--iiod`).
   var readsLiveMotion: Bool { live || iioRoot != nil || iiod != nil }
   /// Whether location comes from a live gpsd (`--live` or `--gpsd`).
-  var readsLiveLocation: Bool { live || gpsd != nil }
+  var readsLiveLocation: Bool { live || gpsd != nil || geoclue }
 }

@@ -24,6 +24,8 @@ enum DemoCommand: String, CaseIterable, Sendable {
   case capture
   /// The World Magnetic Model's field at a place and date.
   case magneticField = "magnetic-field"
+  /// The screen orientation iio-sensor-proxy reports.
+  case orientation
 
   /// The options the command accepts (`--help` is always accepted). Every command that reads
   /// data takes the same source options (`--live`, `--bundled`, `--replay`, `--speed`) and the
@@ -37,7 +39,8 @@ enum DemoCommand: String, CaseIterable, Sendable {
     case .record, .tilt, .bouncer: return motion
     case .motion: return motion.union([.frame])
     case .accelerometer, .gyro, .magnetometer: return motion.union([.interval])
-    case .location: return location
+    case .location: return location.union([.geoclue])
+    case .orientation: return [.seconds, .count, .json]
     case .devices: return [.live, .bundled, .iioRoot, .json]
     case .magneticField: return [.latitude, .longitude, .altitude, .date, .json]
     case .capture:
@@ -56,7 +59,7 @@ enum DemoOption: String, CaseIterable, Sendable {
   case gpsd, replay, iiod
   case replayIMU = "replay-imu"
   case replayGPSD = "replay-gpsd"
-  case frame, seconds, speed, count, mode, interval, out
+  case frame, seconds, speed, count, mode, interval, out, geoclue
   case motionOnly = "motion-only"
   case locationOnly = "location-only"
   case latitude, longitude, altitude, date
@@ -64,7 +67,7 @@ enum DemoOption: String, CaseIterable, Sendable {
   /// Whether the option takes a value.
   var takesValue: Bool {
     switch self {
-    case .help, .json, .live, .bundled, .motionOnly, .locationOnly: false
+    case .help, .json, .live, .bundled, .motionOnly, .locationOnly, .geoclue: false
     default: true
     }
   }

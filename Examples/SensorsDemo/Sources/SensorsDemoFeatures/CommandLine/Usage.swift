@@ -59,6 +59,7 @@ enum Usage {
     case .devices: devices
     case .capture: capture
     case .magneticField: magneticField
+    case .orientation: orientation
     }
   }
 
@@ -86,6 +87,7 @@ enum Usage {
       devices         the IIO devices, channels, units, scales and mount matrices
       capture         record the live sensors and gpsd to files --replay plays
       magnetic-field  the Earth's field at a place and date (World Magnetic Model)
+      orientation     the screen orientation from iio-sensor-proxy
 
     OPTIONS:
       --live               live sensors: IIO under /sys/bus/iio/devices and gpsd at
@@ -174,8 +176,9 @@ enum Usage {
   }
 
   static let location = """
-    USAGE: sensors-demo location [--live | --gpsd HOST[:PORT] | --replay FILE |
-                                 --bundled] [--count N] [--seconds N] [--json]
+    USAGE: sensors-demo location [--live | --gpsd HOST[:PORT] | --geoclue |
+                                 --replay FILE | --bundled] [--count N]
+                                 [--seconds N] [--json]
 
     Authorization, fix, position, accuracy, speed, course and a satellite table
     from gpsd. Live, it keeps running while gpsd restarts ("reconnecting") until
@@ -186,6 +189,8 @@ enum Usage {
     OPTIONS:
       --live               gpsd at $GPSD_HOST:$GPSD_PORT (default 127.0.0.1:2947)
       --gpsd HOST[:PORT]   gpsd at HOST:PORT
+      --geoclue            GeoClue2 on the system bus ($DBUS_SYSTEM_BUS_ADDRESS
+                           where set); its agent decides access
       --replay FILE        replay a capture recorded with `gpspipe -w > FILE`
                            (an NMEA log is refused with how to capture JSON)
       --bundled            replay the bundled capture (the default)
@@ -196,6 +201,21 @@ enum Usage {
       -h, --help           show this help
 
     \(defaults)
+    """
+
+  static let orientation = """
+    USAGE: sensors-demo orientation [--count N] [--seconds N] [--json]
+
+    The screen orientation (normal, bottom-up, left-up, right-up) that
+    iio-sensor-proxy derives from the accelerometer, on the system bus
+    ($DBUS_SYSTEM_BUS_ADDRESS where set). The accelerometer is claimed while it
+    runs. With --json: {"event":"orientation","orientation":"normal"}.
+
+    OPTIONS:
+      --count N            stop after N orientations (status 1 if the source ends first)
+      --seconds N          stop after N seconds
+      --json               one JSON object per line: {"event":"source",…} first
+      -h, --help           show this help
     """
 
   static let devices = """

@@ -243,7 +243,9 @@ extension LocationFeature {
     case (.deviceActivated(let device), true): "recorded device \(device)"
     case (.deviceLost(let device), false): "device \(device ?? "?") lost"
     case (.deviceLost(let device), true): "recorded device \(device ?? "?") lost"
-    case (.unavailable, _): "gpsd unreachable, retrying"
+    case (.source(.gpsd(let address)), _): "reading gpsd at \(address)"
+    case (.source(.geoClue(let bus)), _): "reading GeoClue on \(bus)"
+    case (.unavailable, _): "location service unreachable, retrying"
     case (.ended, false): "ended"
     case (.ended, true): "end of replay"
     }

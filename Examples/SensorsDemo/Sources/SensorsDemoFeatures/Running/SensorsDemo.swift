@@ -64,6 +64,8 @@ public enum SensorsDemo {
       return await capture(arguments, mode: mode)
     case .magneticField:
       return magneticField(arguments, mode: mode)
+    case .orientation:
+      return await orientation(arguments, mode: mode)
     }
   }
 }

@@ -64,6 +64,16 @@ extension Sources {
     }
   }
 
+  /// The location client over GeoClue2 on the system bus (`DBUS_SYSTEM_BUS_ADDRESS` where set).
+  static func geoClueLocation() -> Source<LocationClient> {
+    let configuration = LocationClient.Configuration(
+      geoClue: GeoClueConfiguration(desktopID: "sensors-demo"))
+    let bus = ProcessInfo.processInfo.environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "the system bus"
+    return Source(
+      client: .geoClue(configuration: configuration, clock: ContinuousClock()),
+      description: "GeoClue on \(bus)", isReplay: false)
+  }
+
   /// The live location client over gpsd at `address` (or `GPSD_HOST`/`GPSD_PORT`, else
   /// 127.0.0.1:2947).
   ///

@@ -80,6 +80,7 @@ enum Sources {
           throw SourceError.wrongFormat(path: path, format: format, wanted: .gpsdJSON)
         }
       }
+      if arguments.geoclue { return .success(geoClueLocation()) }
       if arguments.readsLiveLocation {
         return .success(liveLocation(arguments.gpsd, compass: compass))
       }

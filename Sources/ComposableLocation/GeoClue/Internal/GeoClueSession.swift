@@ -1,0 +1,96 @@
+import DBus
+import SensorsCore
+
+/// One GeoClue client on one bus connection: create, configure, start, read locations, stop.
+///
+/// The D-Bus steps GeoClue2 documents: `Manager.CreateClient`, the client's `DesktopId`,
+/// `RequestedAccuracyLevel`, `DistanceThreshold` and `TimeThreshold` properties, `Start`, then
+/// `LocationUpdated(old, new)` signals naming `Location` objects whose properties are read.
+struct GeoClueSession: Sendable {
+  static let service = "org.freedesktop.GeoClue2"
+  static let managerPath = "/org/freedesktop/GeoClue2/Manager"
+  static let managerInterface = "org.freedesktop.GeoClue2.Manager"
+  static let clientInterface = "org.freedesktop.GeoClue2.Client"
+  static let locationInterface = "org.freedesktop.GeoClue2.Location"
+
+  let connection: DBusConnection
+  let clientPath: String
+  let timeout: Duration
+
+  /// Connects and creates a configured client (not started).
+  static func create(_ configuration: GeoClueConfiguration, clock: any Clock<Duration>)
+    async throws(DBusError) -> GeoClueSession
+  {
+    let connection = try await DBusConnection.connect(
+      to: try configuration.address(), clock: clock, defaultTimeout: configuration.callTimeout)
+    do throws(DBusError) {
+      let reply = try await connection.call(
+        destination: service, path: managerPath, interface: managerInterface,
+        member: "CreateClient")
+      guard case .objectPath(let path)? = reply.first else {
+        throw DBusError.unexpectedReply(
+          what: "CreateClient's reply", signature: reply.map(\.type.description).joined())
+      }
+      let session = GeoClueSession(
+        connection: connection, clientPath: path, timeout: configuration.callTimeout)
+      try await session.set("DesktopId", .string(configuration.desktopID))
+      try await session.set("RequestedAccuracyLevel", .uint32(configuration.accuracy.rawValue))
+      try await session.set("DistanceThreshold", .uint32(configuration.distanceThreshold))
+      try await session.set("TimeThreshold", .uint32(configuration.timeThreshold))
+      return session
+    } catch {
+      await connection.close()
+      throw error
+    }
+  }
+
+  private func set(_ name: String, _ value: DBusValue) async throws(DBusError) {
+    try await connection.setProperty(
+      name, to: value, interface: Self.clientInterface, path: clientPath,
+      destination: Self.service)
+  }
+
+  /// Subscribes to the client's `LocationUpdated` signals (before ``start()``, so the first is
+  /// not missed); the stream fails when GeoClue leaves the bus.
+  func locationUpdates() async throws(DBusError) -> AsyncThrowingStream<DBusMessage, any Error> {
+    try await connection.signals(
+      matching: DBusMatchRule(
+        sender: Self.service, interface: Self.clientInterface, member: "LocationUpdated",
+        path: clientPath),
+      whileOwned: Self.service)
+  }
+
+  /// `Start`: GeoClue asks its agent, and answers `AccessDenied` when refused.
+  func start() async throws(DBusError) {
+    _ = try await connection.call(
+      destination: Self.service, path: clientPath, interface: Self.clientInterface,
+      member: "Start")
+  }
+
+  /// Reads the `Location` object at `path`.
+  func location(at path: String) async throws(DBusError) -> Location {
+    let properties = try await connection.allProperties(
+      interface: Self.locationInterface, path: path, destination: Self.service)
+    guard let location = GeoClueLocation.location(from: properties) else {
+      throw .unexpectedReply(
+        what: "GeoClue's Location \(path)",
+        signature: DBusValue.dictionary(key: .string, value: .variant, []).type.description)
+    }
+    return location
+  }
+
+  /// Stops and deletes the client, then closes the connection. Errors are ignored: GeoClue may
+  /// already be gone, and the connection closes either way.
+  func end() async {
+    if connection.endReason == nil {
+      try? connection.send(
+        DBusMessage(
+          kind: .methodCall, flags: DBusMessage.noReplyExpected, path: clientPath,
+          interface: Self.clientInterface, member: "Stop", destination: Self.service))
+      _ = try? await connection.call(
+        destination: Self.service, path: Self.managerPath, interface: Self.managerInterface,
+        member: "DeleteClient", arguments: [.objectPath(clientPath)], timeout: .seconds(2))
+    }
+    await connection.close()
+  }
+}

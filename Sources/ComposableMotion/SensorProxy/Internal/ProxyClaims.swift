@@ -1,0 +1,70 @@
+import DBus
+import SensorsCore
+import Synchronization
+
+/// The running readings of a live ``SensorProxyClient``, by id and sensor: one task each, so a
+/// second start replaces the first and stop or destroy can wait for the release.
+final class ProxyClaims: Sendable {
+  struct Key: Hashable, Sendable {
+    var id: AnyHashableSendable
+    var sensor: String
+  }
+
+  private struct Entry: Sendable {
+    var token: Int
+    var task: Task<Void, Never>
+  }
+
+  private struct State {
+    var entries: [Key: Entry] = [:]
+    var nextToken = 0
+  }
+
+  private let state = Mutex(State())
+  let bus: DBusAddress?
+
+  init(bus: DBusAddress?) { self.bus = bus }
+
+  func start<Value>(_ sensor: ProxySensor<Value>, id: AnyHashableSendable)
+    -> AsyncThrowingStream<Value, any Error>
+  {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: Value.self, bufferingPolicy: .bufferingNewest(64))
+    let key = Key(id: id, sensor: sensor.name)
+    let bus = self.bus
+    let task = Task { await ProxyReading.run(sensor, bus: bus, into: continuation) }
+    continuation.onTermination = { [weak self] _ in
+      task.cancel()
+      self?.forget(key, task: task)
+    }
+    let replaced = state.withLock { state -> Task<Void, Never>? in
+      state.nextToken += 1
+      defer { state.entries[key] = Entry(token: state.nextToken, task: task) }
+      return state.entries[key]?.task
+    }
+    replaced?.cancel()
+    return stream
+  }
+
+  func stop(_ sensorName: String, id: AnyHashableSendable) async {
+    let task = state.withLock { $0.entries.removeValue(forKey: Key(id: id, sensor: sensorName)) }
+    task?.task.cancel()
+    await task?.task.value
+  }
+
+  func destroy(_ id: AnyHashableSendable) async {
+    let tasks = state.withLock { state -> [Task<Void, Never>] in
+      let keys = state.entries.keys.filter { $0.id == id }
+      return keys.compactMap { state.entries.removeValue(forKey: $0)?.task }
+    }
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
+  }
+
+  private func forget(_ key: Key, task: Task<Void, Never>) {
+    state.withLock { state in
+      // Only the entry of this very task: a replacement may already hold the key.
+      if let entry = state.entries[key], entry.task == task { state.entries[key] = nil }
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/// The connection's state: every pending call and subscription lives in one value, changed only
+/// through these methods, each returning what to do once the lock is released (resume a caller,
+/// feed a stream, send bytes). Nothing here blocks or resumes anything itself.
+struct DBusConnectionMachine {
+  typealias Reply = CheckedContinuation<Result<DBusMessage, DBusError>, Never>
+  typealias Signals = AsyncStream<DBusMessage>.Continuation
+
+  struct Subscription {
+    var rule: DBusMatchRule
+    var continuation: Signals
+  }
+
+  struct Open {
+    var pending: [UInt32: Reply] = [:]
+    var subscriptions: [Int: Subscription] = [:]
+  }
+
+  enum State {
+    /// Connecting and authenticating; `waiter` awaits the outcome.
+    case connecting(waiter: CheckedContinuation<Result<Void, DBusError>, Never>?)
+    case open(Open)
+    case closed(DBusError)
+  }
+
+  /// Work for the shell, done after the lock is released.
+  enum Action {
+    case resumeConnect(CheckedContinuation<Result<Void, DBusError>, Never>, Result<Void, DBusError>)
+    case resume(Reply, Result<DBusMessage, DBusError>)
+    case yield(Signals, DBusMessage)
+    case finish(Signals)
+    case send([UInt8])
+    /// Answer `call` with an `UnknownMethod` error under `serial`.
+    case rejectCall(DBusMessage, serial: UInt32)
+    case stopTransport
+  }
+
+  private(set) var state = State.connecting(waiter: nil)
+  /// The serial used last (internal so tests can start near the wrap).
+  var lastSerial: UInt32 = 0
+
+  /// The next serial to use: never 0, wrapping after 2³² − 1.
+  mutating func nextSerial() -> UInt32 {
+    lastSerial = lastSerial == UInt32.max ? 1 : lastSerial + 1
+    return lastSerial
+  }
+
+  mutating func awaitConnection(
+    _ waiter: CheckedContinuation<Result<Void, DBusError>, Never>
+  ) -> [Action] {
+    switch state {
+    case .connecting: state = .connecting(waiter: waiter)
+    case .open: return [.resumeConnect(waiter, .success(()))]
+    case .closed(let error): return [.resumeConnect(waiter, .failure(error))]
+    }
+    return []
+  }
+
+  mutating func authenticated() -> [Action] {
+    guard case .connecting(let waiter) = state else { return [] }
+    state = .open(Open())
+    return waiter.map { [.resumeConnect($0, .success(()))] } ?? []
+  }
+
+  /// Registers the reply's continuation and queues the call's bytes in one step, so a reply can
+  /// never arrive before its caller is known.
+  mutating func call(serial: UInt32, bytes: [UInt8], reply: Reply?) -> [Action] {
+    guard case .open(var open) = state else {
+      if case .closed(let error) = state, let reply { return [.resume(reply, .failure(error))] }
+      return reply.map { [.resume($0, .failure(.closed))] } ?? []
+    }
+    if let reply { open.pending[serial] = reply }
+    state = .open(open)
+    return [.send(bytes)]
+  }
+
+  /// Gives up waiting for `serial`'s reply (cancelled or timed out).
+  mutating func abandon(serial: UInt32, error: DBusError) -> [Action] {
+    guard case .open(var open) = state, let reply = open.pending.removeValue(forKey: serial) else {
+      return []
+    }
+    state = .open(open)
+    return [.resume(reply, .failure(error))]
+  }
+
+  mutating func subscribe(id: Int, rule: DBusMatchRule, continuation: Signals) -> [Action] {
+    guard case .open(var open) = state else { return [.finish(continuation)] }
+    open.subscriptions[id] = Subscription(rule: rule, continuation: continuation)
+    state = .open(open)
+    return []
+  }
+
+  mutating func unsubscribe(id: Int) -> [Action] {
+    guard case .open(var open) = state, let gone = open.subscriptions.removeValue(forKey: id)
+    else { return [] }
+    state = .open(open)
+    return [.finish(gone.continuation)]
+  }
+
+  /// Routes a received message: a reply to its caller, a signal to every matching subscription,
+  /// a method call to an `UnknownMethod` error (this client exports no objects).
+  mutating func received(_ message: DBusMessage) -> [Action] {
+    guard case .open(var open) = state else { return [] }
+    switch message.kind {
+    case .methodReturn, .error:
+      guard let serial = message.replySerial, let reply = open.pending.removeValue(forKey: serial)
+      else { return [] }
+      state = .open(open)
+      if message.kind == .error {
+        let failure = DBusError.remote(
+          name: message.errorName ?? "", message: message.errorMessage ?? "")
+        return [.resume(reply, .failure(failure))]
+      }
+      return [.resume(reply, .success(message))]
+    case .signal:
+      return open.subscriptions.sorted { $0.key < $1.key }.compactMap { _, subscription in
+        subscription.rule.matches(message) ? .yield(subscription.continuation, message) : nil
+      }
+    case .methodCall:
+      guard message.flags & DBusMessage.noReplyExpected == 0 else { return [] }
+      return [.rejectCall(message, serial: nextSerial())]
+    }
+  }
+
+  /// Ends everything: every caller gets `error`, every stream finishes.
+  mutating func close(_ error: DBusError) -> [Action] {
+    switch state {
+    case .closed:
+      return []
+    case .connecting(let waiter):
+      state = .closed(error)
+      return (waiter.map { [.resumeConnect($0, .failure(error))] } ?? []) + [.stopTransport]
+    case .open(let open):
+      state = .closed(error)
+      let replies = open.pending.sorted { $0.key < $1.key }.map {
+        Action.resume($0.value, .failure(error))
+      }
+      let streams = open.subscriptions.sorted { $0.key < $1.key }.map {
+        Action.finish($0.value.continuation)
+      }
+      return replies + streams + [.stopTransport]
+    }
+  }
+}

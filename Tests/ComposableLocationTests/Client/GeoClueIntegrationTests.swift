@@ -1,0 +1,155 @@
+import ComposableLocation
+import DBus
+import Foundation
+import SensorsTestSupport
+import Testing
+
+/// ``LocationClient/geoClue(configuration:clock:)`` against a real geoclue 2.6 on a private bus,
+/// fed the fixes of a gpsd regression log through its NMEA socket, with its demo agent.
+@Suite(
+  .tags(.integration), .serialized,
+  .enabled(if: GeoClueServices.isInstalled, "\(GeoClueServices.skipMessage)"))
+struct GeoClueIntegrationTests {
+  static func sentences() throws -> [String] {
+    let url = try #require(
+      Bundle.module.url(
+        forResource: "haicom-305N-fixes", withExtension: "nmea", subdirectory: "Fixtures"))
+    return try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { $0.hasPrefix("$") }
+  }
+
+  /// Starts the services and returns once geoclue owns its name on the bus.
+  static func services(agent: Bool = true) async throws -> GeoClueServices {
+    let services = try GeoClueServices.start(sentences: try sentences(), agent: agent)
+    do {
+      try await services.bus.waitUntilOwned("org.freedesktop.GeoClue2")
+      return services
+    } catch {
+      services.stop()
+      throw error
+    }
+  }
+
+  static func configuration(_ services: GeoClueServices) throws -> LocationClient.Configuration {
+    LocationClient.Configuration(
+      geoClue: GeoClueConfiguration(
+        bus: try DBusAddress(parsing: services.bus.address), desktopID: "composable-sensors-tests",
+        callTimeout: .seconds(20)))
+  }
+
+  @Test func locationsFromTheNMEASourceArriveWithTheirValues() async throws {
+    let services = try await Self.services()
+    defer { services.stop() }
+    let client = LocationClient.geoClue(configuration: try Self.configuration(services))
+    let events = await client.create(id: "geoclue")
+    let guardTask = watchdog(timeout: .seconds(40)) { await client.destroy(id: "geoclue") }
+    defer { guardTask.cancel() }
+    await client.requestWhenInUseAuthorization(id: "geoclue")
+    await client.startUpdatingLocation(id: "geoclue")
+    var seen: [LocationEvent] = []
+    var location: Location?
+    for await event in events {
+      seen.append(event)
+      if case .locationsUpdated(let locations) = event {
+        location = locations.first
+        break
+      }
+    }
+    await client.destroy(id: "geoclue")
+    let fix = try #require(
+      location, "no location; events: \(seen); geoclue: \(services.bus.log(of: "geoclue"))")
+    // 2712.65xx S 15303.13xx E in the log: Brisbane.
+    #expect(abs(fix.coordinate.latitude - -27.2109) < 0.001)
+    #expect(abs(fix.coordinate.longitude - 153.0523) < 0.001)
+    #expect(fix.altitude == 3.0)
+    #expect(fix.horizontalAccuracy != nil)
+    #expect(fix.device == "geoclue")
+    #expect(seen.contains(.authorizationChanged(.authorizedWhenInUse)))
+    #expect(
+      seen.contains { event in
+        if case .serviceStateChanged(.source(.geoClue)) = event { return true }
+        return false
+      })
+    // GeoClue stamps today's date with the NMEA time of day (09:53 UTC).
+    let seconds = try #require(fix.timestamp?.timeIntervalSince1970)
+    let timeOfDay = seconds.truncatingRemainder(dividingBy: 86_400)
+    #expect(timeOfDay >= 9 * 3600 + 53 * 60 && timeOfDay < 9 * 3600 + 56 * 60)
+  }
+
+  @Test func liveChoosesGeoClueWhenGpsdDoesNotAnswerAndSaysSo() async throws {
+    let services = try await Self.services()
+    defer { services.stop() }
+    let closed = try ClosedPort()
+    var configuration = try Self.configuration(services)
+    configuration.gpsd.host = "127.0.0.1"
+    configuration.gpsd.port = closed.port
+    let client = LocationClient.live(configuration: configuration)
+    let events = await client.create(id: "auto")
+    let guardTask = watchdog(timeout: .seconds(40)) { await client.destroy(id: "auto") }
+    defer { guardTask.cancel() }
+    await client.requestWhenInUseAuthorization(id: "auto")
+    await client.startUpdatingLocation(id: "auto")
+    var sources: [LocationSource] = []
+    var location: Location?
+    for await event in events {
+      if case .serviceStateChanged(.source(let source)) = event { sources.append(source) }
+      if case .locationsUpdated(let locations) = event {
+        location = locations.first
+        break
+      }
+    }
+    await client.destroy(id: "auto")
+    #expect(sources == [.geoClue(bus: services.bus.address)])
+    #expect(location?.device == "geoclue")
+  }
+
+  @Test func geoClueLeavingTheBusIsATypedError() async throws {
+    let services = try await Self.services()
+    defer { services.stop() }
+    let client = LocationClient.geoClue(configuration: try Self.configuration(services))
+    let events = await client.create(id: "gone")
+    let guardTask = watchdog(timeout: .seconds(40)) { await client.destroy(id: "gone") }
+    defer { guardTask.cancel() }
+    await client.requestWhenInUseAuthorization(id: "gone")
+    await client.startUpdatingLocation(id: "gone")
+    var failure: LocationError?
+    for await event in events {
+      if case .locationsUpdated = event { services.geoclue.terminate() }
+      if case .failed(let error) = event {
+        failure = error
+        break
+      }
+    }
+    await client.destroy(id: "gone")
+    guard case .geoClueUnavailable(let cause)? = failure else {
+      Issue.record("expected geoClueUnavailable, got \(String(describing: failure))")
+      return
+    }
+    #expect(cause == .disconnected(reason: "org.freedesktop.GeoClue2 left the bus"))
+  }
+
+  @Test func noGeoClueOnTheBusMeansServicesDisabled() async throws {
+    let bus = try PrivateBus.start()
+    defer { bus.stop() }
+    let configuration = LocationClient.Configuration(
+      geoClue: GeoClueConfiguration(bus: try DBusAddress(parsing: bus.address)))
+    let client = LocationClient.geoClue(configuration: configuration)
+    let events = await client.create(id: "none")
+    await client.requestWhenInUseAuthorization(id: "none")
+    var failure: LocationError?
+    for await event in events {
+      if case .failed(let error) = event {
+        failure = error
+        break
+      }
+    }
+    await client.destroy(id: "none")
+    guard case .geoClueUnavailable(let cause)? = failure else {
+      Issue.record("expected geoClueUnavailable, got \(String(describing: failure))")
+      return
+    }
+    #expect(cause.remoteName == DBusError.serviceUnknownName)
+    #expect(await client.locationServicesEnabled() == false)
+    #expect(await client.authorizationStatus() == .denied)
+  }
+}

@@ -1,0 +1,115 @@
+import ComposableMotion
+import DBus
+import Foundation
+import SensorsTestSupport
+import Testing
+
+/// ``SensorProxyClient/live(bus:)`` against the real iio-sensor-proxy 3.0 on a private bus,
+/// reading a polled accelerometer and light sensor under umockdev, as the proxy's own
+/// integration tests run it.
+@Suite(
+  .tags(.integration), .serialized,
+  .enabled(if: SensorProxyTools.isInstalled, "\(SensorProxyTools.skipMessage)"))
+struct SensorProxyIntegrationTests {
+  static let proxy = SensorProxyTools.proxy
+
+  static func fixture(_ name: String) throws -> String {
+    try #require(
+      Bundle.module.url(forResource: name, withExtension: "umockdev", subdirectory: "Fixtures")
+    ).path
+  }
+
+  /// The bus and the proxy on the fixtures; returns once the proxy owns its name.
+  static func start() async throws -> (PrivateBus, SpawnedProcess) {
+    let bus = try PrivateBus.start()
+    do {
+      let umockdev = try #require(ChildProcess.executable("umockdev-run"))
+      let process = try bus.launch([
+        umockdev, "-d", try fixture("isp-iio-poll-accel"), "-d", try fixture("isp-iio-poll-als"),
+        "--", proxy,
+      ])
+      try await bus.waitUntilOwned("net.hadess.SensorProxy")
+      return (bus, process)
+    } catch {
+      bus.stop()
+      throw error
+    }
+  }
+
+  @Test func orientationAndLightArriveAfterTheClaim() async throws {
+    let (bus, _) = try await Self.start()
+    defer { bus.stop() }
+    let client = SensorProxyClient.live(bus: try DBusAddress(parsing: bus.address))
+    let guardTask = watchdog(timeout: .seconds(30)) { await client.destroy(id: "screen") }
+    defer { guardTask.cancel() }
+    var orientation: ScreenOrientation?
+    for try await value in client.startOrientationUpdates(id: "screen") where value != .undefined {
+      orientation = value
+      break
+    }
+    #expect(orientation == .normal, "proxy log: \(bus.log(of: "umockdev-run"))")
+    var light: AmbientLight?
+    // The proxy says 0 lux until its first poll of the claimed sensor.
+    for try await value in client.startLightUpdates(id: "screen") where value.level > 0 {
+      light = value
+      break
+    }
+    // in_illuminance_input 10 × scale 1.0, in lux.
+    #expect(light == AmbientLight(level: 10, unit: .lux))
+    await client.destroy(id: "screen")
+  }
+
+  @Test func aSensorTheDeviceLacksIsATypedError() async throws {
+    let (bus, _) = try await Self.start()
+    defer { bus.stop() }
+    let client = SensorProxyClient.live(bus: try DBusAddress(parsing: bus.address))
+    await #expect(throws: SensorProxyError.sensorMissing(sensor: "proximity sensor")) {
+      for try await _ in client.startProximityUpdates(id: "p") {}
+    }
+    await #expect(throws: SensorProxyError.sensorMissing(sensor: "compass")) {
+      for try await _ in client.startCompassUpdates(id: "p") {}
+    }
+  }
+
+  @Test func theProxyLeavingTheBusEndsTheStreamWithATypedError() async throws {
+    let (bus, process) = try await Self.start()
+    defer { bus.stop() }
+    let client = SensorProxyClient.live(bus: try DBusAddress(parsing: bus.address))
+    let guardTask = watchdog(timeout: .seconds(30)) { await client.destroy(id: "gone") }
+    defer { guardTask.cancel() }
+    do {
+      for try await _ in client.startOrientationUpdates(id: "gone") { process.terminate() }
+      Issue.record("the stream finished without an error")
+    } catch let error as SensorProxyError {
+      #expect(error == .unavailable(.disconnected(reason: "net.hadess.SensorProxy left the bus")))
+    }
+  }
+
+  @Test func noProxyOnTheBusIsUnavailable() async throws {
+    let bus = try PrivateBus.start()
+    defer { bus.stop() }
+    let client = SensorProxyClient.live(bus: try DBusAddress(parsing: bus.address))
+    do {
+      for try await _ in client.startOrientationUpdates(id: "none") {}
+      Issue.record("the stream finished without an error")
+    } catch let error as SensorProxyError {
+      guard case .unavailable(let cause) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(cause.remoteName == DBusError.serviceUnknownName)
+    }
+  }
+}
+
+/// What the SensorProxy integration tests need installed.
+enum SensorProxyTools {
+  static let proxy = "/usr/sbin/iio-sensor-proxy"
+  static let skipMessage =
+    "install iio-sensor-proxy, umockdev and dbus-daemon: "
+    + "apt-get install iio-sensor-proxy umockdev dbus-daemon"
+  static var isInstalled: Bool {
+    PrivateBus.isInstalled && ChildProcess.executable("umockdev-run") != nil
+      && FileManager.default.isExecutableFile(atPath: proxy)
+  }
+}
