@@ -1,4 +1,5 @@
 import GPSD
+import SensorsCore
 import Synchronization
 
 /// ``LocationClient/live(configuration:clock:)``'s feed: gpsd when gpsd answers, GeoClue
@@ -48,7 +49,7 @@ enum AutomaticFeed {
     let (stream, continuation) = AsyncStream.makeStream(
       of: FeedInput.self, bufferingPolicy: .bufferingNewest(256))
     let dropped = DropCounter()
-    let task = Task {
+    let task = Task.inheritingExecutor {
       var announced = false
       for await input in feed.inputs {
         if case .dropped = continuation.yield(input) { dropped.add(1) }

@@ -24,7 +24,7 @@ extension LocationEngine {
     guard let (compass, orientation) = wanted, manager.compass == nil else { return }
     let token = token()
     let readings = compass.readings(orientation)
-    let task = Task { [weak self] in
+    let task = Task.inheritingExecutor { [weak self] in
       do {
         for try await reading in readings {
           guard let (event, channel) = await self?.receive(reading, for: id, token: token) else {

@@ -23,7 +23,7 @@ extension CompassSource {
     let id = AnyHashableSendable(id)
     return CompassSource { orientation in
       let channel = LosslessChannel<CompassReading>(limit: 64)
-      let task = Task {
+      let task = Task.inheritingExecutor {
         await motion.create(id)
         do {
           for try await update in motion.startDeviceMotionUpdates(id, .xMagneticNorthZVertical) {

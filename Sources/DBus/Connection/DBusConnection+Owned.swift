@@ -1,3 +1,5 @@
+import SensorsCore
+
 extension DBusConnection {
   /// The signals `rule` selects, for as long as `name` has an owner on the bus: when its owner
   /// leaves (the service exits or crashes), the stream fails with
@@ -12,7 +14,7 @@ extension DBusConnection {
         member: "NameOwnerChanged", arguments: [0: name]))
     let selected = try await signals(matching: rule)
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: DBusMessage.self)
-    let task = Task {
+    let task = Task.inheritingExecutor {
       await withTaskGroup(of: Void.self) { group in
         group.addTask {
           for await signal in selected { continuation.yield(signal) }

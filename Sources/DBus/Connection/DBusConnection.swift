@@ -1,3 +1,4 @@
+import SensorsCore
 import Synchronization
 
 /// A connection to a message bus (the system bus, a session bus, or any `unix:` address):
@@ -123,7 +124,7 @@ public final class DBusConnection: Sendable {
     let bytes: [UInt8]
     do { bytes = try outgoing.encoded() } catch { throw .invalidMessage(error) }
     let limit = timeout ?? defaultTimeout
-    let timer = Task { [clock, weak self] in
+    let timer = Task.inheritingExecutor { [clock, weak self] in
       do { try await clock.sleep(for: limit) } catch { return }
       self?.abandon(serial, .timedOut(member: message.member ?? "a method", timeout: limit))
     }

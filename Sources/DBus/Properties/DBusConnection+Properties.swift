@@ -1,3 +1,5 @@
+import SensorsCore
+
 extension DBusConnection {
   /// The `org.freedesktop.DBus.Properties` interface name.
   public static let propertiesInterface = "org.freedesktop.DBus.Properties"
@@ -52,7 +54,7 @@ extension DBusConnection {
       matching: .propertiesChanged(sender: sender, path: path, interface: interface))
     let (stream, continuation) = AsyncStream.makeStream(
       of: DBusPropertiesChanged.self, bufferingPolicy: .bufferingNewest(256))
-    let task = Task {
+    let task = Task.inheritingExecutor {
       for await signal in signals {
         if let change = DBusPropertiesChanged(signal) { continuation.yield(change) }
       }

@@ -1,4 +1,5 @@
 import DBus
+import SensorsCore
 
 /// The GeoClue backend's feed: each `open` creates and starts its own GeoClue client on its own
 /// bus connection, and ends both when the consumer goes away.
@@ -17,7 +18,7 @@ enum GeoClueFeed {
     let send: @Sendable (FeedInput) -> Void = { input in
       if case .dropped = continuation.yield(input) { dropped.add(1) }
     }
-    let task = Task {
+    let task = Task.inheritingExecutor {
       await run(configuration: configuration, clock: clock, send: send)
       continuation.finish()
     }

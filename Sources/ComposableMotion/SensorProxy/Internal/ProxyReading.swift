@@ -1,4 +1,5 @@
 import DBus
+import SensorsCore
 
 /// One claimed sensor on its own bus connection: claim, current value, changes, release.
 enum ProxyReading {
@@ -25,7 +26,7 @@ enum ProxyReading {
       continuation.finish(throwing: error)
     }
     // Not cancelled with the reading: the release must reach the proxy.
-    await Task { [claimed] in
+    await Task.inheritingExecutor { [claimed] in
       if claimed, connection.endReason == nil {
         _ = try? await connection.call(
           destination: ProxySensor<Value>.service, path: sensor.path,
