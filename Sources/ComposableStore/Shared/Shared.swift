@@ -48,6 +48,10 @@ public struct Shared<Value: Sendable>: Sendable {
     }
   }
 
+  /// Why the key's storage last failed to load or save the value (a corrupt or unwritable
+  /// file, for `.fileStorage`); `nil` when it succeeded or the value is kept in memory only.
+  public var loadError: (any Error)? { reference.persistenceError }
+
   /// This shared value, to hand to a child feature's state: `Child.State(count: $count)`.
   public var projectedValue: Shared<Value> {
     get { self }
