@@ -179,4 +179,35 @@ private struct User: Codable, Equatable, Sendable {
       #expect(users == [.blob])
     }
   }
+
+  @Test func concurrentWritersNeverLeaveAHalfWrittenFile() async throws {
+    let path = directory.file("users.json")
+    let long = String(repeating: "x", count: 4096)
+    let values = (1...4).map { id in Array(repeating: User(id: id, name: long), count: 16) }
+    let readings = await withTaskGroup(of: [[User]].self) { group in
+      for value in values {
+        group.addTask {
+          var writer = withOwnReferences { Shared(wrappedValue: [User](), .fileStorage(path)) }
+          for _ in 0..<8 { writer.wrappedValue = value }
+          return []
+        }
+      }
+      group.addTask {
+        let reader = withOwnReferences { Shared(wrappedValue: [User](), .fileStorage(path)) }
+        var seen: [[User]] = []
+        for _ in 0..<64 {
+          seen.append(reader.wrappedValue)
+          #expect(reader.loadError == nil, "a reader never sees a partial file")
+          await Task.yield()
+        }
+        return seen
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    for reading in readings {
+      #expect(reading.isEmpty || values.contains(reading))
+    }
+    #expect(values.contains(try decodedUsers("users.json")))
+    #expect(try directory.names() == ["users.json"])
+  }
 }
