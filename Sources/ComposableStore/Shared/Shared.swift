@@ -1,5 +1,6 @@
 /// State shared by reference between features, TCA's `@Shared`, kept where its key says:
-/// `.inMemory("name")` for the life of the process (or of a test store).
+/// `.inMemory("name")` for the life of the process (or of a test store), or `.fileStorage(path)`
+/// (ComposableSensorsFoundation) in a JSON file.
 ///
 /// ```swift
 /// struct Settings: Reducer {
