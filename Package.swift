@@ -44,7 +44,8 @@ let package = Package(
     // Opt-in Foundation conveniences (URL, Data): the library modules above keep Foundation out
     // of apps, which saves about 12 MB in a static binary.
     .target(
-      name: "ComposableSensorsFoundation", dependencies: ["ComposableMotion", "ComposableLocation"]),
+      name: "ComposableSensorsFoundation",
+      dependencies: ["ComposableStore", "ComposableMotion", "ComposableLocation"]),
     // Test support, linked only by test targets (like swift-nio's NIOTestUtils). The kit needs no
     // client (TestClock, ImmediateClock, ScriptedStream, issue reporting), so every layer's tests
     // can use it; ComposableSensorsTesting re-exports it and adds TestStore and the clients.

@@ -5,6 +5,8 @@ public final class InMemoryStorage: Sendable {
   private struct Slot: Hashable {
     let name: String
     let type: ObjectIdentifier
+    /// Which kind of key owns the slot: keeps `.inMemory(name)` apart from other keys' names.
+    let kind: String
   }
 
   private let references = Mutex<[Slot: any Sendable]>([:])
@@ -16,10 +18,18 @@ public final class InMemoryStorage: Sendable {
   public func reference<Value: Sendable>(
     name: String, initialValue: Value
   ) -> SharedReference<Value> {
+    reference(name: name, kind: "inMemory") { SharedReference(initialValue) }
+  }
+
+  /// The reference under `name` for `Value` and the key kind `kind` (`"fileStorage"`, say), made
+  /// by `make` if there is none: how a persisting key shares one reference per file or name.
+  public func reference<Value: Sendable>(
+    name: String, kind: String, make: () -> SharedReference<Value>
+  ) -> SharedReference<Value> {
     references.withLock { table in
-      let slot = Slot(name: name, type: ObjectIdentifier(Value.self))
+      let slot = Slot(name: name, type: ObjectIdentifier(Value.self), kind: kind)
       if let existing = table[slot] as? SharedReference<Value> { return existing }
-      let reference = SharedReference(initialValue)
+      let reference = make()
       table[slot] = reference
       return reference
     }

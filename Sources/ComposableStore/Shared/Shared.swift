@@ -1,5 +1,6 @@
 /// State shared by reference between features, TCA's `@Shared`, kept where its key says:
-/// `.inMemory("name")` for the life of the process (or of a test store).
+/// `.inMemory("name")` for the life of the process (or of a test store), or `.fileStorage(path)`
+/// (ComposableSensorsFoundation) in a JSON file.
 ///
 /// ```swift
 /// struct Settings: Reducer {
@@ -47,6 +48,10 @@ public struct Shared<Value: Sendable>: Sendable {
       snapshot = newValue
     }
   }
+
+  /// Why the key's storage last failed to load or save the value (a corrupt or unwritable
+  /// file, for `.fileStorage`); `nil` when it succeeded or the value is kept in memory only.
+  public var loadError: (any Error)? { reference.persistenceError }
 
   /// This shared value, to hand to a child feature's state: `Child.State(count: $count)`.
   public var projectedValue: Shared<Value> {

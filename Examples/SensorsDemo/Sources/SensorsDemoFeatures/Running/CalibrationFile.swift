@@ -1,4 +1,6 @@
 import ComposableMotion
+import ComposableSensorsFoundation
+import ComposableStore
 import Foundation
 
 /// The file where live runs keep the magnetometer calibration between runs, so a restart begins
@@ -6,8 +8,11 @@ import Foundation
 ///
 /// The path is `$SENSORS_DEMO_CALIBRATION` if set (set it empty to keep nothing), else
 /// `$XDG_STATE_HOME/sensors-demo/magnetometer-calibration`, else
-/// `~/.local/state/sensors-demo/magnetometer-calibration`. The file holds one line,
-/// ``MagnetometerCalibration/textLine``.
+/// `~/.local/state/sensors-demo/magnetometer-calibration`.
+///
+/// The file is kept through `@Shared(.fileStorage(path))`: JSON holding one string,
+/// ``MagnetometerCalibration/textLine``, written atomically. A file from an earlier version (the
+/// bare line, not JSON) is still read, and replaced by JSON at the next save.
 struct CalibrationFile: Sendable, Equatable {
   /// The file's path.
   var path: String
@@ -15,7 +20,7 @@ struct CalibrationFile: Sendable, Equatable {
   /// Why the saved calibration was not used, or could not be saved.
   enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file exists but cannot be read.
-    case unreadable(path: String, errno: Int32)
+    case unreadable(path: String, reason: String)
     /// The file's line is not a calibration this version reads.
     case malformed(path: String, MagnetometerCalibration.TextLineError)
     /// The file or its directory cannot be written.
@@ -23,8 +28,8 @@ struct CalibrationFile: Sendable, Equatable {
 
     var description: String {
       switch self {
-      case .unreadable(let path, let code):
-        "the saved magnetometer calibration \(path) cannot be read (\(String(cString: strerror(code)))); "
+      case .unreadable(let path, let reason):
+        "the saved magnetometer calibration \(path) cannot be read (\(reason)); "
           + "the magnetometer is calibrated from scratch"
       case .malformed(let path, let error):
         "the saved magnetometer calibration \(path) is not usable (\(error)); the magnetometer is "
@@ -55,13 +60,23 @@ struct CalibrationFile: Sendable, Equatable {
 
   /// The saved calibration, nil when there is none yet.
   func load() -> Result<MagnetometerCalibration?, Problem> {
-    guard FileManager.default.fileExists(atPath: path) else { return .success(nil) }
+    let (line, error) = quietly {
+      let saved = Shared<String?>(wrappedValue: nil, .fileStorage(path))
+      return (saved.wrappedValue, saved.loadError as? FileStorageError)
+    }
     let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { $0 as? NSError }
-      return .failure(.unreadable(path: path, errno: Int32(code?.code ?? Int(EIO))))
+    switch error {
+    case nil:
+      guard let line else { return .success(nil) }
+      text = line
+    case .corrupt?:
+      // Not JSON: an earlier version's file holds the bare line.
+      guard let legacy = try? String(contentsOfFile: path, encoding: .utf8) else {
+        return .failure(.unreadable(path: path, reason: "not JSON, nor a text line"))
+      }
+      text = legacy
+    case .unreadable(_, let reason)?, .unencodable(_, let reason)?, .unwritable(_, let reason)?:
+      return .failure(.unreadable(path: path, reason: reason))
     }
     do {
       return .success(try MagnetometerCalibration(textLine: text))
@@ -73,17 +88,22 @@ struct CalibrationFile: Sendable, Equatable {
   /// Writes `calibration` (atomically: a crash mid-write leaves the old file), creating the
   /// directory if needed.
   func save(_ calibration: MagnetometerCalibration) -> Result<Void, Problem> {
-    let directory = (path as NSString).deletingLastPathComponent
-    do {
-      if !directory.isEmpty {
-        try FileManager.default.createDirectory(
-          atPath: directory, withIntermediateDirectories: true)
-      }
-      try (calibration.textLine + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-      return .success(())
-    } catch {
-      return .failure(.unwritable(path: path, reason: error.localizedDescription))
+    let error = quietly {
+      var saved = Shared<String?>(wrappedValue: nil, .fileStorage(path))
+      saved.wrappedValue = calibration.textLine
+      return saved.loadError as? FileStorageError
     }
+    if case .unwritable(_, let reason)? = error {
+      return .failure(.unwritable(path: path, reason: reason))
+    }
+    return .success(())
+  }
+
+  /// Runs `body` with the shared file's runtime warnings silenced: its errors come back as
+  /// ``Problem``s, which the caller reports in the demo's own words.
+  private func quietly<R>(_ body: () -> R) -> R {
+    let silence: RuntimeWarning.Reporter = { _, _, _, _, _ in }
+    return RuntimeWarning.$reporter.withValue(silence) { body() }
   }
 }
 

@@ -96,6 +96,29 @@ struct CalibrationFileTests {
     #expect(try file.load().get() == Self.learnt)
   }
 
+  @Test("the file is JSON written through @Shared(.fileStorage): a string holding the text line")
+  func savedAsJSON() throws {
+    let temporary = Self.temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: temporary.directory) }
+    let file = CalibrationFile(path: temporary.file)
+    _ = file.save(Self.learnt)
+    let data = try Data(contentsOf: URL(fileURLWithPath: file.path))
+    #expect(try JSONDecoder().decode(String.self, from: data) == Self.learnt.textLine)
+    let names = try FileManager.default.contentsOfDirectory(atPath: temporary.directory + "/state")
+    #expect(names == ["magnetometer-calibration"], "no temporary file is left behind")
+  }
+
+  @Test("a file from an earlier version (the bare text line) is still read")
+  func earlierVersionsFile() throws {
+    let temporary = Self.temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: temporary.directory) }
+    let file = CalibrationFile(path: temporary.file)
+    try FileManager.default.createDirectory(
+      atPath: temporary.directory + "/state", withIntermediateDirectories: true)
+    try (Self.learnt.textLine + "\n").write(toFile: file.path, atomically: true, encoding: .utf8)
+    #expect(try file.load().get() == Self.learnt)
+  }
+
   @Test("a damaged file is reported, ignored, and replaced by the next calibration")
   func damagedFile() async throws {
     let temporary = Self.temporaryPath()

@@ -1,0 +1,73 @@
+public import ComposableStore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// A ``ComposableStore/SharedKey`` that keeps a `Codable` value in a JSON file:
+/// `@Shared(.fileStorage("/var/lib/app/settings.json")) var settings = Settings()`.
+///
+/// - A missing file reads as the default value; the file (and its directory) is made on the
+///   first change.
+/// - Every change is written at once and atomically: to a temporary file in the same directory,
+///   flushed with `fsync`, then renamed over the old one (and the directory flushed), so a crash
+///   or power cut leaves the old file or the new one, never half of either.
+/// - A change made elsewhere (another process, or a `Shared` in another test store) is read back
+///   on the next access: each read compares the file's device, inode, size and modification
+///   time (one `stat`) with those last seen, and decodes the file again only when they differ.
+/// - A file that cannot be read or decoded is reported as a runtime warning with a
+///   ``FileStorageError`` (a test failure inside `TestStore`), kept in `$value.loadError`, and
+///   the value in memory stands; the next change replaces the file.
+///
+/// Every `@Shared(.fileStorage(path))` of the same type resolved with the same
+/// `defaultInMemoryStorage` shares one reference, as `.inMemory` does.
+///
+/// This key lives in ComposableSensorsFoundation, not ComposableStore, because it needs a JSON
+/// coder for any `Codable` value: `JSONEncoder` and `JSONDecoder` come from FoundationEssentials,
+/// which the library modules keep out of apps (docs/Footprint.md). Writing a JSON coder without
+/// Foundation would duplicate one for this key alone; the file I/O itself is POSIX.
+public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
+  /// The file's path.
+  public let path: String
+  let site: WarningSite
+
+  /// The reference for ``path``, loading the file now (the default if it is missing or bad).
+  public func reference(initialValue: Value) -> SharedReference<Value> {
+    @Dependency(\.defaultInMemoryStorage) var storage
+    return storage.reference(name: path, kind: "fileStorage") {
+      let file = JSONFile(path: path, defaultValue: initialValue, site: site)
+      return SharedReference(file.loadIfChanged() ?? initialValue, persistence: file)
+    }
+  }
+}
+
+extension SharedKey {
+  /// Keeps the value as JSON in the file at `path` (see ``FileStorageKey``).
+  public static func fileStorage<Value>(
+    _ path: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self where Self == FileStorageKey<Value> {
+    FileStorageKey(
+      path: path,
+      site: WarningSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Keeps the value as JSON in the file at `url`, which must be a `file:` URL (see
+  /// ``FileStorageKey``).
+  public static func fileStorage<Value>(
+    _ url: URL, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self where Self == FileStorageKey<Value> {
+    .fileStorage(url.path, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// Where a `.fileStorage` key was made: the source location its warnings name.
+struct WarningSite: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}

@@ -1,0 +1,79 @@
+import ComposableSensorsTesting
+import ComposableStore
+import Foundation
+import Testing
+
+/// A feature keeping a counter in a file.
+private struct FileCounter: Reducer {
+  struct State: Equatable, Sendable {
+    @Shared var count: Int
+
+    init(path: String) {
+      _count = Shared(wrappedValue: 0, .fileStorage(path))
+    }
+  }
+
+  enum Action: Equatable, Sendable {
+    case increment
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+/// `.fileStorage` changes asserted in the `TestStore`, as TCA asserts shared state.
+@Suite struct FileStorageTestStoreTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  @Test func aChangeIsAssertedAndWritten() async throws {
+    let store = TestStore(initialState: FileCounter.State(path: directory.file("count.json"))) {
+      FileCounter()
+    }
+    await store.send(.increment) { $0.count = 1 }
+    #expect(try directory.text("count.json") == "1")
+    await store.send(.increment) { $0.count = 2 }
+    #expect(try directory.text("count.json") == "2")
+  }
+
+  @Test func aChangeNotAssertedFailsTheTest() async throws {
+    let store = TestStore(initialState: FileCounter.State(path: directory.file("count.json"))) {
+      FileCounter()
+    }
+    await withKnownIssue {
+      await store.send(.increment)
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("−   _count: 0") && $0.rawValue.contains("+   _count: 1")
+      }
+    }
+    #expect(try directory.text("count.json") == "1", "the reducer's change is written")
+  }
+
+  @Test func aChangeMadeElsewhereIsWhatTheNextActionSees() async throws {
+    let store = TestStore(initialState: FileCounter.State(path: directory.file("count.json"))) {
+      FileCounter()
+    }
+    await store.send(.increment) { $0.count = 1 }
+    try directory.replace("count.json", with: "10")
+    await store.send(.increment) { $0.count = 11 }
+    #expect(try directory.text("count.json") == "11")
+  }
+
+  @Test func aCorruptFileSeenByAReducerFailsTheTest() async throws {
+    let store = TestStore(initialState: FileCounter.State(path: directory.file("count.json"))) {
+      FileCounter()
+    }
+    try directory.writeInPlace("garbage", to: "count.json")
+    await withKnownIssue {
+      await store.send(.increment) { $0.count = 1 }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("is not valid JSON") }
+    }
+  }
+}
