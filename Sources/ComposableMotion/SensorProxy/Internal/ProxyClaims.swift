@@ -32,7 +32,9 @@ final class ProxyClaims: Sendable {
       of: Value.self, bufferingPolicy: .bufferingNewest(64))
     let key = Key(id: id, sensor: sensor.name)
     let bus = self.bus
-    let task = Task.inheritingExecutor { await ProxyReading.run(sensor, bus: bus, into: continuation) }
+    let task = Task.inheritingExecutor {
+      await ProxyReading.run(sensor, bus: bus, into: continuation)
+    }
     continuation.onTermination = { [weak self] _ in
       task.cancel()
       self?.forget(key, task: task)
