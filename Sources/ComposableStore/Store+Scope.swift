@@ -37,8 +37,7 @@ extension Store {
     scope(state: toChildState, action: toChildAction, isDuplicate: { $0 == $1 })
   }
 
-  /// ``scope(state:action:)-(_,(ChildAction)->Action)`` with the action given as an
-  /// ``ActionPath``.
+  /// `scope(state:action:)` with the action given as an ``ActionPath``.
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: @escaping @Sendable (State) -> ChildState,
     action toChildAction: ActionPath<Action, ChildAction>

@@ -10,7 +10,7 @@ extension LocationClient {
     /// Minimum change between delivered headings, degrees (default 1).
     public var headingFilter: Double?
     /// The device orientation compass headings are measured for, Core Location's
-    /// `headingOrientation` (default ``HeadingOrientation/portrait``). Changing it while
+    /// `headingOrientation` (default `HeadingOrientation.portrait`). Changing it while
     /// headings run restarts the compass for the new orientation.
     public var headingOrientation: HeadingOrientation?
 

@@ -11,7 +11,7 @@ public enum MotionLiveEvent: Sendable, Hashable {
   /// polling the sysfs attributes instead, at the requested interval: it delivered no scan in
   /// time (`cause` is ``MotionError/noScans(_:device:waited:)``), or another process holds its
   /// buffer, as iio-sensor-proxy does on Linux phones and laptops (`cause` is
-  /// ``MotionError/readerFailed(_:_:)`` with ``IIOError/deviceBusy(path:)``).
+  /// ``MotionError/readerFailed(_:_:)`` with `IIOError.deviceBusy(path:)`).
   case fellBackToPolling(sensors: [MotionSensor], device: String, cause: MotionError)
   /// A buffered device that was delivering went silent for `silentFor` (a few sample periods,
   /// 250 ms to 1 s on the client's clock): it stopped, or its trigger did. The streams stay

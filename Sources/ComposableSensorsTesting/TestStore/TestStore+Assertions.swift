@@ -114,7 +114,7 @@ extension TestStore {
 
   /// Waits for an effect to send an action of the case `embed` builds, whatever its payload:
   /// `await store.receive(Feature.Action.motionUpdate) { $0.updates += 1 }`. See
-  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(ActionPath<Action,Value>,_,_,_,_,_,_)``.
+  /// `receive(_:timeout:assert:)` with an `ActionPath`.
   public func receive<Value>(
     _ embed: @escaping @Sendable (Value) -> Action,
     timeout: Duration? = nil,

@@ -26,10 +26,10 @@ import Synchronization
 /// Exhaustive by default (see ``Exhaustivity``). Failures go to whichever framework runs the
 /// test, Swift Testing or XCTest, with an expected/actual diff of the state:
 /// - the state after ``send(_:assert:fileID:filePath:line:column:)`` or
-///   ``receive(_:timeout:assert:fileID:filePath:line:column:)`` differs from the closure's;
+///   `receive(_:timeout:assert:)` differs from the closure's;
 /// - an assertion closure was given, but the state did not change;
 /// - an effect sent an action the test did not receive, or sent one after it completed;
-/// - ``receive(_:timeout:assert:fileID:filePath:line:column:)`` waited ``timeout`` in vain;
+/// - `receive(_:timeout:assert:)` waited ``timeout`` in vain;
 /// - an effect is still running at ``finish(timeout:fileID:filePath:line:column:)`` or when the
 ///   store is released.
 ///
@@ -52,7 +52,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   let settings: Mutex<Settings>
   let timeoutClock: any Clock<Duration>
   /// Where the store's effects run while ``useSerialExecutor`` is on: the executor of the
-  /// enclosing ``withSerialExecutor(_:isolation:operation:)``, or one of the store's own.
+  /// enclosing `withSerialExecutor`, or one of the store's own.
   public let executor: SerialTestExecutor
   /// The dependencies the feature runs with; ``dependencies`` changes them mid-test.
   let dependencyValues: TestDependencies
@@ -65,6 +65,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   ///   - reducer: The feature under test.
   ///   - timeoutClock: The clock for ``timeout``; real time unless a test of the test store
   ///     itself needs otherwise.
+  ///   - prepareDependencies: Overrides the feature's dependencies (`withDependencies:`);
+  ///     every dependency not set here has its test value.
   ///   - fileID: The file a failure is reported in: the caller's, by default.
   ///   - filePath: The full path of that file.
   ///   - line: The line a failure is reported at.
@@ -158,7 +160,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     }
   }
 
-  /// Whether the store's effects run on one ``SerialTestExecutor`` (on by default): TCA's
+  /// Whether the store's effects run on one `SerialTestExecutor` (on by default): TCA's
   /// `useMainSerialExecutor`, for Linux.
   ///
   /// While on, every effect an action starts, the tasks the package starts for it (a replay's
@@ -215,7 +217,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     return try await operation()
   }
 
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// How long `receive(_:timeout:assert:)` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default (1 second).
   public var timeout: Duration {
     get { settings.withLock(\.timeout) }
@@ -225,7 +227,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   /// The state as the test has asserted it: after the last action it sent, received or skipped.
   ///
   /// Inside the assertion closure of ``send(_:assert:fileID:filePath:line:column:)`` or
-  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` it is the state before that
+  /// `receive(_:timeout:assert:)` it is the state before that
   /// action; once the step returns, the state after it.
   ///
   /// - Important: Actions effects feed back change it only when the test receives or skips

@@ -1,7 +1,7 @@
 import SensorsCore
 
 /// Tells the time: the `\.date` dependency, swift-dependencies' `DateGenerator` with
-/// ``Timestamp`` (seconds since 1970, UTC) for Foundation's `Date`.
+/// `Timestamp` (seconds since 1970, UTC) for Foundation's `Date`.
 ///
 /// ```swift
 /// @Dependency(\.date.now) var now

@@ -54,8 +54,10 @@ public struct DependencyValues: Sendable {
 
   /// The value of the dependency `key`: its override, or its default for ``context``.
   ///
-  /// - Parameter function: The name of the property calling this subscript (filled in by the
-  ///   compiler), used to name the dependency in issues: `@Dependency(\.motionClient)`.
+  /// - Parameters:
+  ///   - key: The dependency's key type.
+  ///   - function: The name of the property calling this subscript (filled in by the
+  ///     compiler), used to name the dependency in issues: `@Dependency(\.motionClient)`.
   public subscript<Key: TestDependencyKey>(
     key: Key.Type,
     function: StaticString = #function

@@ -46,8 +46,10 @@ extension IdentifiedArray {
   /// Replaces the element with `element`'s id where it is, or inserts `element` at `index` if
   /// its id is absent; O(n) for an insertion, O(1) otherwise.
   ///
-  /// - Parameter index: Where to insert, from `startIndex` to `endIndex`; a position outside is
-  ///   clamped to the nearest end.
+  /// - Parameters:
+  ///   - element: The element to put in place of the one with its id, or to insert.
+  ///   - index: Where to insert, from `startIndex` to `endIndex`; a position outside is
+  ///     clamped to the nearest end.
   /// - Returns: The element replaced (`nil` if `element` was inserted) and the position of the
   ///   element with its id.
   @inlinable
