@@ -40,7 +40,7 @@ enum Usage {
     case .dashboard: dashboard
     case .record:
       motionCommand(
-        "record", counting: "recorded values",
+        "record", counting: "recorded values (a line each)",
         "Record gravity · userAcceleration (g²) of every device-motion update, with a\nsparkline. Space starts and stops recording on a terminal; piped, it starts\nat once."
       )
     case .tilt:
@@ -50,7 +50,7 @@ enum Usage {
       )
     case .bouncer:
       motionCommand(
-        "bouncer", counting: "accelerometer samples",
+        "bouncer", counting: "accelerometer samples (a line each)",
         "A block falls the way the accelerometer's gravity pulls and bounces off the\nedges (elasticity 0.85); accelerometer at 50 Hz."
       )
     case .motion: motion

@@ -16,8 +16,9 @@ extension BouncerFeature {
     lines: { action, state in
       switch action {
       case .accelerometer:
-        // Ten lines a second at 50 Hz; `--json` has every sample.
-        state.updateCount % 5 == 0
+        // Ten lines a second at 50 Hz; `--json` has every sample, and so has a run with
+        // `--count`, which counts the lines it prints.
+        state.limit != nil || state.updateCount % 5 == 0
           ? [
             "x \(Format.fixed(state.position.x, 2))  y \(Format.fixed(state.position.y, 2))  bounces \(state.bounces)"
           ]

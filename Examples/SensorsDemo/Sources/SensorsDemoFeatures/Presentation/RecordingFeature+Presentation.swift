@@ -18,8 +18,9 @@ extension RecordingFeature {
       case .recordingButtonTapped:
         [state.isRecording ? "recording started" : "recording stopped (\(state.zs.count) values)"]
       case .motionUpdate:
-        // One line per 25 values keeps a piped run readable; `--json` has every value.
-        state.zs.count % 25 == 0 || state.isFinished
+        // One line per 25 values keeps a piped run readable; `--json` has every value, and so
+        // has a run with `--count`, which counts the lines it prints.
+        state.limit != nil || state.zs.count % 25 == 0 || state.isFinished
           ? [
             "\(state.zs.count) values, latest \(Format.signed(state.zs.last, 4)) g²  \(Sparkline.labelled(state.zs, width: 25, decimals: 4, unit: "g²"))"
           ]
