@@ -33,7 +33,8 @@ struct GpsfakeTests {
     }
     await watcher.close()
     #expect(
-      Gpsfake.gpsdReportsDevice(port: gpsd.port),
+      // A loaded machine (every integration suite runs at once) may take a while to answer.
+      Gpsfake.gpsdReportsDevice(port: gpsd.port, waitingAtMost: 5),
       "gpsd's ?DEVICES does not list gpsfake's device; a watcher saw \(events.suffix(4))")
     let children = gpsd.gpsdProcessIDs
     #expect(children.count == 1, "gpsfake runs one gpsd")

@@ -31,11 +31,11 @@ extension Gpsfake {
   }
 
   /// Whether gpsd on 127.0.0.1:`port` lists at least one device in its answer to `?DEVICES;`
-  /// (each read and write waits at most 1 s). `false` on any failure.
-  public static func gpsdReportsDevice(port: UInt16) -> Bool {
+  /// (each read and write waits at most `seconds`). `false` on any failure.
+  public static func gpsdReportsDevice(port: UInt16, waitingAtMost seconds: Int = 1) -> Bool {
     guard let socket = Loopback.connect(port: port) else { return false }
     defer { close(socket) }
-    var timeout = timeval(tv_sec: 1, tv_usec: 0)
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
     let size = socklen_t(MemoryLayout<timeval>.size)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, size)
     setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, size)
