@@ -290,6 +290,5 @@ func stopwatch<C: Clock<Duration>>(_ clock: C) -> () -> Duration {
 
 /// What a failure message shows as the expected action of a receive by case.
 private struct ExpectedCase: CustomStringConvertible {
-  let kind = "case"
   var description: String { "an action of the case path's case" }
 }
