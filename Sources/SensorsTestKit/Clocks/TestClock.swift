@@ -251,7 +251,7 @@ public final class TestClock: Clock, Sendable {
   /// run, however long the chain of work a wake started. A sleeper on the global pool gets
   /// ``yieldsPerStep`` yields instead, the best that pool allows.
   private func settle(after wake: TestClockStateMachine.Wake?) async {
-    if wake == nil || wake?.executor == nil { await yieldToOthers() }
+    if wake?.executor == nil { await yieldToOthers() }
     await SerialTestExecutor.drain(Array(state.withLock(\.executors).values))
   }
 
