@@ -63,16 +63,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///   - reportUnhandled: Receives the issues effects raise (an error thrown by a `run` effect
   ///     without a `catch` handler, an action sent from a completed effect) with the effect's
   ///     site; `nil` prints them to standard error as runtime warnings.
-  ///   - immediateSends: whether effects' senders offer `Send.immediate`, which runs the reducer
-  ///     on the producer's thread, outside the effect's task. `TestStore` turns it off, so that
-  ///     every action an effect sends is reduced inside that effect's task, where the running
-  ///     test's task-locals attribute any issue to it.
   @inlinable
   package init(
     initialState: State,
     reduce: sending @escaping (inout State, Action) -> Effect<Action>,
-    reportUnhandled: (@Sendable (String, StaticString, UInt) -> Void)?,
-    immediateSends: Bool = true
+    reportUnhandled: (@Sendable (String, StaticString, UInt) -> Void)?
   ) {
     let root = StoreRoot(
       state: initialState, reduce: bindingCapturedDependencies(reduce),
@@ -82,12 +77,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     // Effects hold the store weakly (not the root, which a weak reference would slow down):
     // releasing the store, the root's only owner, cancels them.
     let deliver: Deliver<Action> = { [weak self] source in
-      guard immediateSends else {
-        return Send { [weak self] action in self?.root?.sendFromEffect(action, source: source) }
-      }
-      return Send.delivering { [weak self] action in
-        self?.root?.sendFromEffect(action, source: source)
-      }
+      Send { [weak self] action in self?.root?.sendFromEffect(action, source: source) }
     }
     root.reducer.withLock { $0.deliver = deliver }
   }

@@ -3,9 +3,9 @@ import ComposableStore
 import Synchronization
 import Testing
 
-/// `Send`: an effect's way back into the store. Besides `await send(action)`, a store's
-/// senders offer `immediate`, the same delivery without suspending, which a producer running on
-/// a thread of its own (a live sensor's reader) uses instead of waking a task per action.
+/// `Send`: an effect's one way back into the store. `await send(action)` returns once the
+/// store's reducer has handled the action (back-pressure), mapped effects included; after the
+/// effect's task is cancelled it drops actions.
 @Suite struct SendTests {
   enum Action: Sendable, Equatable {
     case start
@@ -15,13 +15,11 @@ import Testing
   }
   enum ChildAction: Sendable, Equatable { case tock }
 
-  /// Whether each effect found an immediate path, and the count it saw right after using it.
+  /// The count each effect saw right after its send returned.
   final class Report: Sendable {
-    private let state = Mutex([(hadImmediate: Bool, countAfter: Int)]())
-    func record(_ hadImmediate: Bool, _ countAfter: Int) {
-      state.withLock { $0.append((hadImmediate, countAfter)) }
-    }
-    var entries: [(hadImmediate: Bool, countAfter: Int)] { state.withLock { $0 } }
+    private let state = Mutex([Int]())
+    func record(_ countAfter: Int) { state.withLock { $0.append(countAfter) } }
+    var entries: [Int] { state.withLock { $0 } }
   }
 
   static func feature(report: Report, count: @escaping @Sendable () -> Int) -> Reduce<Int, Action> {
@@ -29,13 +27,13 @@ import Testing
       switch action {
       case .start:
         return .run { send in
-          send.immediate?(.tick)
-          report.record(send.immediate != nil, count())
+          await send(.tick)
+          report.record(count())
         }
       case .startMapped:
         return Effect<ChildAction>.run { send in
-          send.immediate?(.tock)
-          report.record(send.immediate != nil, count())
+          await send(.tock)
+          report.record(count())
         }
         .map(Action.child)
       case .tick, .child(.tock):
@@ -59,34 +57,42 @@ import Testing
     return (report, store.state)
   }
 
-  @Test func aStoreEffectsSenderDeliversSynchronously() async {
+  @Test func aSendReturnsOnceTheReducerHandledTheAction() async {
     let (report, count) = await run(.start)
-    #expect(report.entries.map(\.hadImmediate) == [true])
-    #expect(report.entries.map(\.countAfter) == [1], "reduced before immediate returned")
+    #expect(report.entries == [1], "reduced before send returned")
     #expect(count == 1)
   }
 
-  @Test func aMappedEffectKeepsTheImmediatePath() async {
+  @Test func aMappedEffectsSendReturnsOnceTheReducerHandledTheAction() async {
     let (report, count) = await run(.startMapped)
-    #expect(report.entries.map(\.hadImmediate) == [true])
-    #expect(report.entries.map(\.countAfter) == [1])
+    #expect(report.entries == [1])
     #expect(count == 1)
   }
 
-  @Test func aTestStoreReducesEveryEffectActionInTheEffectsTask() async {
-    // So the running test's task-locals attribute any issue: no immediate path.
+  @Test func aTestStoreReceivesWhatAnEffectSends() async {
     let report = Report()
     let store = TestStore(initialState: 0) { Self.feature(report: report) { -1 } }
     await store.send(.start)
+    await store.receive(.tick) { $0 = 1 }
     await store.finish()
-    #expect(report.entries.map(\.hadImmediate) == [false])
+    #expect(report.entries == [-1])
   }
 
-  @Test func aSenderMadeFromAClosureHasNoImmediatePath() async {
+  @Test func aSenderMadeFromAClosureCallsIt() async {
     let sent = Mutex([Int]())
     let send = Send<Int> { value in sent.withLock { $0.append(value) } }
-    #expect(send.immediate == nil)
     await send(3)
     #expect(sent.withLock { $0 } == [3])
+  }
+
+  @Test func aCancelledTasksSendDropsTheAction() async {
+    let sent = Mutex([Int]())
+    let send = Send<Int> { value in sent.withLock { $0.append(value) } }
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await send(4)
+    }
+    await task.value
+    #expect(sent.withLock { $0 }.isEmpty)
   }
 }

@@ -15,16 +15,10 @@ extension MotionClient {
   /// earlier run's teardown leaves it alone; if the earlier run is already stopping, the new
   /// run waits for it to finish, then creates the manager afresh.
   ///
-  /// On a live client, run by a store, each update of a buffered device goes from the device's
-  /// reader thread straight into the store, during the read that produced it: the store runs
-  /// the reducer for `.sample` there, with no stream in between and no task woken per update
-  /// (a polled device's updates, read inside a task, are sent by the effect's own task). When
-  /// the updates end, the effect stops, destroys and sends `.finished` or `.failed` as usual.
-  /// Keep that reducer quick, as any reducer should: the client sizes the kernel buffer for half
-  /// a second of scans, and the next read catches up. Where the client's `start…Updates`
-  /// endpoint was replaced, or the sender is not a store's, the effect iterates the endpoint's
-  /// stream instead (on a live buffered device, still on the reader thread, right after each
-  /// read).
+  /// Every sample takes the same way, whatever the client and whoever runs the effect (a `Store`
+  /// or a `TestStore`): the client's `start…Updates` stream, iterated by the effect's task, which
+  /// sends each sample. A live stream keeps the newest samples when the reducer falls behind
+  /// (counted in ``droppedSamples``); a replay's waits for it and loses none.
   ///
   /// ```swift
   /// case .start:
@@ -44,11 +38,7 @@ extension MotionClient {
   ) -> Effect<MotionUpdate<DeviceMotion>> {
     updates(
       AnyHashableSendable(id), sensor: .deviceMotion, interval: interval,
-      start: { startDeviceMotionUpdates($0, frame) },
-      direct: directUpdates?.deviceMotion.map { subscribe in
-        { @Sendable id, consumer in subscribe(id, frame, consumer) }
-      },
-      stop: stopDeviceMotionUpdates)
+      start: { startDeviceMotionUpdates($0, frame) }, stop: stopDeviceMotionUpdates)
   }
 
   /// Accelerometer updates (g) for manager `id` as an effect; see
@@ -58,8 +48,7 @@ extension MotionClient {
   {
     updates(
       AnyHashableSendable(id), sensor: .accelerometer, interval: interval,
-      start: startAccelerometerUpdates, direct: directUpdates?.accelerometer,
-      stop: stopAccelerometerUpdates)
+      start: startAccelerometerUpdates, stop: stopAccelerometerUpdates)
   }
 
   /// Gyroscope updates (rad/s) for manager `id` as an effect; see
@@ -69,7 +58,7 @@ extension MotionClient {
   > {
     updates(
       AnyHashableSendable(id), sensor: .gyro, interval: interval, start: startGyroUpdates,
-      direct: directUpdates?.gyro, stop: stopGyroUpdates)
+      stop: stopGyroUpdates)
   }
 
   /// Magnetometer updates (µT) for manager `id` as an effect; see
@@ -79,8 +68,7 @@ extension MotionClient {
   {
     updates(
       AnyHashableSendable(id), sensor: .magnetometer, interval: interval,
-      start: startMagnetometerUpdates, direct: directUpdates?.magnetometer,
-      stop: stopMagnetometerUpdates)
+      start: startMagnetometerUpdates, stop: stopMagnetometerUpdates)
   }
 
   private func updates<Sample: Sendable & Equatable>(
@@ -88,32 +76,15 @@ extension MotionClient {
     sensor: MotionSensor,
     interval: Duration?,
     start: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<Sample, any Error>,
-    direct: DirectUpdates.Subscribe<Sample>?,
     stop: @escaping @Sendable (AnyHashableSendable) async -> Void
   ) -> Effect<MotionUpdate<Sample>> {
-    let bufferLimit = directUpdates?.bufferLimit ?? 1
-    return .run { [create, destroy, setUpdateInterval, effectRuns] send in
+    .run { [create, destroy, setUpdateInterval, effectRuns] send in
       let run = await effectRuns.begin(id)
       await create(id)
       if let interval { await setUpdateInterval(id, sensor, interval) }
       var ending = MotionUpdate<Sample>.finished
       do {
-        if let direct, let immediate = send.immediate {
-          // A live client in a store: a reader's own thread sends each sample to the store
-          // itself, with no stream and no task woken per sample (DirectConsumer).
-          let consumer = DirectConsumer<Sample>(bufferLimit: bufferLimit) { immediate(.sample($0)) }
-          try await consumer.run {
-            direct(id, consumer)
-          } send: {
-            await send(.sample($0))
-          }
-        } else {
-          // The live reader's thread runs this loop's body right after delivering, instead of
-          // waking a pool thread for each sample (ReaderThreadExecutor).
-          try await withTaskExecutorPreference(ReaderThreadExecutor.shared) {
-            for try await sample in start(id) { await send(.sample(sample)) }
-          }
-        }
+        for try await sample in start(id) { await send(.sample(sample)) }
       } catch is CancellationError {
       } catch {
         ending = .failed(MotionError(error))

@@ -57,9 +57,6 @@ public struct MotionClient: Sendable {
   /// Starts accelerometer updates (g, Core Motion sign) for manager `id`.
   public var startAccelerometerUpdates:
     @Sendable (AnyHashableSendable) -> AsyncThrowingStream<AccelerometerData, any Error>
-  {
-    didSet { directUpdates?.accelerometer = nil }
-  }
   /// Stops accelerometer updates for manager `id`; its stream finishes.
   public var stopAccelerometerUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// The latest accelerometer sample manager `id` received, if any (Core Motion's pull mode).
@@ -68,9 +65,6 @@ public struct MotionClient: Sendable {
   /// Starts gyroscope updates (rad/s) for manager `id`.
   public var startGyroUpdates:
     @Sendable (AnyHashableSendable) -> AsyncThrowingStream<GyroData, any Error>
-  {
-    didSet { directUpdates?.gyro = nil }
-  }
   /// Stops gyroscope updates for manager `id`; its stream finishes.
   public var stopGyroUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// The latest gyroscope sample manager `id` received, if any.
@@ -79,9 +73,6 @@ public struct MotionClient: Sendable {
   /// Starts magnetometer updates (µT) for manager `id`.
   public var startMagnetometerUpdates:
     @Sendable (AnyHashableSendable) -> AsyncThrowingStream<MagnetometerData, any Error>
-  {
-    didSet { directUpdates?.magnetometer = nil }
-  }
   /// Stops magnetometer updates for manager `id`; its stream finishes.
   public var stopMagnetometerUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// The latest magnetometer sample manager `id` received, if any.
@@ -94,9 +85,6 @@ public struct MotionClient: Sendable {
     @Sendable (AnyHashableSendable, AttitudeReferenceFrame) -> AsyncThrowingStream<
       DeviceMotion, any Error
     >
-  {
-    didSet { directUpdates?.deviceMotion = nil }
-  }
   /// Stops device-motion updates for manager `id`; its stream finishes.
   public var stopDeviceMotionUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// The latest device motion manager `id` received, if any.
@@ -125,10 +113,6 @@ public struct MotionClient: Sendable {
   /// The declination true north uses now, degrees east, or nil while none is known (no
   /// `magneticDeclination` given and no usable ``setLocation`` yet).
   public var magneticDeclination: @Sendable () -> Double?
-
-  /// How a live client's update effects take samples without a stream (nil for any other
-  /// client); replacing a `start…Updates` endpoint drops its part.
-  var directUpdates: DirectUpdates?
 
   /// Which run of an update effect owns each manager id (shared by copies of this client).
   let effectRuns = EffectRuns()

@@ -42,33 +42,10 @@ struct HubStreams: Sendable {
     return stream
   }
 
-  /// Feeds `updates` for `owner` straight to `consumer`, on the thread that delivers each scan;
-  /// returns how to unsubscribe, or nil when it could not subscribe (`consumer` is finished).
-  func deliver<Element: Sendable>(
-    owner: AnyHashableSendable, _ request: Result<Updates<Element>, MotionError>,
-    to consumer: DirectConsumer<Element>
-  ) -> DirectUpdates.Unsubscribe? {
-    let subscribed = request.flatMap { updates in
-      let transform = updates.transform
-      let sink = SensorHub.Sink(
-        yield: { scan in transform(scan).map(consumer.deliver) ?? 0 },
-        finish: { error in consumer.finish(error) },
-        nextNeeded: updates.nextNeeded
-      )
-      return subscribe(owner: owner, updates, sink)
-    }
-    switch subscribed {
-    case .success(let unsubscribe): return unsubscribe
-    case .failure(let error):
-      consumer.finish(error)
-      return nil
-    }
-  }
-
   /// Subscribes `sink` to the hub for `owner`; returns how to unsubscribe it.
   private func subscribe<Element>(
     owner: AnyHashableSendable, _ updates: Updates<Element>, _ sink: SensorHub.Sink
-  ) -> Result<DirectUpdates.Unsubscribe, MotionError> {
+  ) -> Result<@Sendable () -> Void, MotionError> {
     guard registry.exists(owner) else { return .failure(.managerNotCreated(owner)) }
     let service = updates.service
     let interval = readerInterval(service, registry.interval(owner, service))

@@ -51,9 +51,5 @@ extension MotionClient {
       },
       magneticDeclination: { backend.declination.current }
     )
-    // Live samples go from a buffered reader's own thread straight to the update effects'
-    // store (a polling reader's, from its task, through the effect's task): DirectConsumer.
-    // A replay waits for its consumers (lossless, paced by a clock), so it keeps its streams.
-    if !backend.waitsForConsumers { directUpdates = DirectUpdates(streams) }
   }
 }

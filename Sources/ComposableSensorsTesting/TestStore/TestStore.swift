@@ -115,10 +115,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
       },
       reportUnhandled: { message, fileID, line in
         reportIssue(message, fileID: fileID, filePath: fileID, line: line, column: 1)
-      },
-      // Every action an effect sends is reduced in the effect's task, under the test's
-      // task-locals (a live client's update effects iterate their stream then).
-      immediateSends: false
+      }
     )
   }
 

@@ -45,7 +45,6 @@ extension Send {
   /// A sender of `Child` actions that transforms them into this sender's actions.
   func pulled<Child: Sendable>(back transform: @escaping @Sendable (Child) -> Action) -> Send<Child>
   {
-    guard let immediate else { return Send<Child> { child in await self.send(transform(child)) } }
-    return Send<Child>.delivering { child in immediate(transform(child)) }
+    Send<Child> { child in await self.send(transform(child)) }
   }
 }

@@ -3,9 +3,7 @@ import Synchronization
 
 /// Turns a buffered read's batches into motion scans for the hub, on the reader's own thread:
 /// each `read(2)` is one call, and the hub's subscribers (device motion's filter included) run
-/// right there, and so does the store of a client's update effect (``DirectConsumer``). A
-/// consumer iterating a stream inside those effects (an overridden endpoint) runs there too,
-/// once the read is delivered (``ReaderThreadExecutor``), so an output wakes no other thread.
+/// right there, up to the bounded stream each subscription's consumer iterates.
 final class BufferedScanForwarder: Sendable {
   /// What the reader's thread carries from one batch to the next.
   private struct State {
@@ -77,10 +75,9 @@ final class BufferedScanForwarder: Sendable {
       state.arrived(&scans, readings: readings)
       return (state.last, state.scanInterval)
     }
-    // Consumers that opted in (the client's update effects) run right here, after the delivery.
-    let needed = ReaderThreadExecutor.shared.collecting { events.deliver(scans) }
+    let needed = events.deliver(scans)
     guard let needed, let last, longestPause > 0 else { return .keepReading }
-    // Read after the delivery: the consumers that ran in it took their time.
+    // Read after the delivery: the subscribers (the filter) took their time.
     let now = BootTimeAlignment.bootTimeNow()
     return Self.verdict(
       needed: needed, last: last, now: now, scanInterval: interval, longestPause: longestPause)
