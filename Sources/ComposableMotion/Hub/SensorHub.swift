@@ -2,7 +2,8 @@ import SensorsCore
 import Synchronization
 
 /// The imperative shell around ``SensorHubStateMachine``: it owns the stream continuations
-/// (as sinks) and the reader tasks, and does what the machine's transitions say.
+/// (as sinks) and the reader tasks, and does what the machine's ``SensorHubStateMachine/AfterUnlock``
+/// says: the tokens and reader commands it names become sinks to finish and tasks to stop.
 ///
 /// Continuations are only ever finished or fed outside the lock: finishing one runs its
 /// `onTermination`, which comes back here to unsubscribe.
@@ -37,8 +38,9 @@ final class SensorHub: Sendable {
     var lastTasks: [String: Task<Void, Never>] = [:]
   }
 
-  /// What a locked step leaves for the caller to do outside the lock.
-  private struct Aftermath {
+  /// What a locked step leaves for the caller to do outside the lock: the machine's
+  /// ``SensorHubStateMachine/AfterUnlock`` with its tokens resolved to sinks and reader tasks.
+  private struct AfterUnlock {
     var finish: [(Sink, MotionError?)] = []
     var stopped: [Task<Void, Never>] = []
 
@@ -89,23 +91,23 @@ final class SensorHub: Sendable {
   ) -> Result<Token, MotionError> {
     // Looking again reads sysfs: done before taking the lock.
     let routing = backend.rediscover?(sensors)
-    let outcome: Result<(Token, Aftermath), MotionError> = state.withLock { state in
+    let outcome: Result<(Token, AfterUnlock), MotionError> = state.withLock { state in
       if let routing {
         state.machine.reroute(routing.routes, selfPacedReaders: routing.selfPacedReaders)
       }
       guard
-        let (token, transition) = state.machine.subscribe(
+        let (token, changes) = state.machine.subscribe(
           owner: owner, service: service, sensors: sensors, interval: interval)
       else {
         let missing = state.machine.missing(sensors).first ?? service
         return .failure(routing?.unavailable[missing] ?? backend.unavailableError(missing))
       }
       state.sinks[token] = makeSink(token)
-      return .success((token, apply(transition, error: nil, to: &state)))
+      return .success((token, apply(changes, error: nil, to: &state)))
     }
     switch outcome {
-    case .success(let (token, aftermath)):
-      _ = aftermath.run()
+    case .success(let (token, afterUnlock)):
+      _ = afterUnlock.run()
       return .success(token)
     case .failure(let error):
       return .failure(error)
@@ -122,22 +124,22 @@ final class SensorHub: Sendable {
   func unsubscribe(
     owner: AnyHashableSendable, service: MotionSensor, token: Token? = nil
   ) -> [Task<Void, Never>] {
-    let (aftermath, winding) = state.withLock { state in
-      let transition = state.machine.unsubscribe(owner: owner, service: service, token: token)
-      let aftermath = apply(transition, error: nil, to: &state)
-      return (aftermath, Self.windingDown(state))
+    let (afterUnlock, winding) = state.withLock { state in
+      let changes = state.machine.unsubscribe(owner: owner, service: service, token: token)
+      let afterUnlock = apply(changes, error: nil, to: &state)
+      return (afterUnlock, Self.windingDown(state))
     }
-    return aftermath.run() + winding
+    return afterUnlock.run() + winding
   }
 
   /// Ends every subscription of `owner`; returns the reader tasks stopped, and those stopped
   /// earlier that may still be releasing their device.
   func removeAll(owner: AnyHashableSendable) -> [Task<Void, Never>] {
-    let (aftermath, winding) = state.withLock { state in
-      let aftermath = apply(state.machine.removeAll(owner: owner), error: nil, to: &state)
-      return (aftermath, Self.windingDown(state))
+    let (afterUnlock, winding) = state.withLock { state in
+      let afterUnlock = apply(state.machine.removeAll(owner: owner), error: nil, to: &state)
+      return (afterUnlock, Self.windingDown(state))
     }
-    return aftermath.run() + winding
+    return afterUnlock.run() + winding
   }
 
   /// The latest task of every reader that is not running: stopped, perhaps still releasing.
@@ -152,9 +154,9 @@ final class SensorHub: Sendable {
     owner: AnyHashableSendable, service: MotionSensor, interval: Duration
   ) -> [Task<Void, Never>] {
     state.withLock { state in
-      let transition = state.machine.updateInterval(
+      let changes = state.machine.updateInterval(
         owner: owner, service: service, interval: interval)
-      return apply(transition, error: nil, to: &state)
+      return apply(changes, error: nil, to: &state)
     }.run()
   }
 
@@ -236,33 +238,36 @@ final class SensorHub: Sendable {
   /// A reader stopped by itself: ended (data ran out) or failed with `error`.
   private func readerStopped(_ reader: String, generation: UInt64, error: MotionError?) {
     _ = state.withLock { state in
-      let transition =
+      let changes =
         error == nil
         ? state.machine.readerEnded(reader, generation: generation)
         : state.machine.readerFailed(reader, generation: generation)
-      return apply(transition, error: error, to: &state)
+      return apply(changes, error: error, to: &state)
     }.run()
   }
 
-  /// Carries out a transition's bookkeeping under the lock; returns what must happen outside.
+  /// Carries out the machine's `changes` under the lock (sinks dropped, readers started and
+  /// stopped); returns what must happen outside it.
   private func apply(
-    _ transition: Machine.Transition, error: MotionError?, to state: inout State
-  ) -> Aftermath {
-    var aftermath = Aftermath()
-    for token in transition.finished {
-      if let sink = state.sinks.removeValue(forKey: token) { aftermath.finish.append((sink, nil)) }
-    }
-    for token in transition.failed {
+    _ changes: Machine.AfterUnlock, error: MotionError?, to state: inout State
+  ) -> AfterUnlock {
+    var afterUnlock = AfterUnlock()
+    for token in changes.finished {
       if let sink = state.sinks.removeValue(forKey: token) {
-        aftermath.finish.append((sink, error))
+        afterUnlock.finish.append((sink, nil))
       }
     }
-    for command in transition.commands {
+    for token in changes.failed {
+      if let sink = state.sinks.removeValue(forKey: token) {
+        afterUnlock.finish.append((sink, error))
+      }
+    }
+    for command in changes.commands {
       switch command {
       case .stop(let reader, let generation):
         if let running = state.readers[reader], running.generation == generation {
           state.readers[reader] = nil
-          aftermath.stopped.append(running.task)
+          afterUnlock.stopped.append(running.task)
         }
       case .start(let reader, let generation, let interval, let sensors):
         let request = MotionBackend.ReaderRequest(
@@ -272,7 +277,7 @@ final class SensorHub: Sendable {
         state.lastTasks[reader] = task
       }
     }
-    return aftermath
+    return afterUnlock
   }
 
   private func startReader(

@@ -39,7 +39,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
 
   /// What the shell must do after a change: finish these streams (normally, or with `error`),
   /// then carry out the reader commands in order.
-  struct Transition: Sendable, Equatable {
+  struct AfterUnlock: Sendable, Equatable {
     var finished: [Token] = []
     var failed: [Token] = []
     var commands: [ReaderCommand] = []
@@ -91,12 +91,12 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     service: MotionSensor,
     sensors: Set<MotionSensor>,
     interval: Duration
-  ) -> (token: Token, transition: Transition)? {
+  ) -> (token: Token, afterUnlock: AfterUnlock)? {
     guard missing(sensors).isEmpty, !sensors.isEmpty else { return nil }
     let key = SubscriptionKey(owner: owner, service: service)
-    var transition = Transition()
+    var afterUnlock = AfterUnlock()
     if let old = subscriptions[key] {
-      transition.finished.append(old.token)
+      afterUnlock.finished.append(old.token)
       keysByToken[old.token] = nil
     }
     let token = nextToken
@@ -104,26 +104,26 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
     subscriptions[key] = Subscription(
       token: token, sensors: sensors, interval: interval, nextDue: nil, dropped: 0)
     keysByToken[token] = key
-    transition.commands = reconcileReaders()
-    return (token, transition)
+    afterUnlock.commands = reconcileReaders()
+    return (token, afterUnlock)
   }
 
   /// Ends the subscription of `owner` to `service`. With a `token`, only that exact
   /// subscription ends (a replaced stream's late cancellation must not end its successor).
   mutating func unsubscribe(
     owner: AnyHashableSendable, service: MotionSensor, token: Token? = nil
-  ) -> Transition {
+  ) -> AfterUnlock {
     let key = SubscriptionKey(owner: owner, service: service)
     guard let current = subscriptions[key], token == nil || token == current.token else {
-      return Transition()
+      return AfterUnlock()
     }
     subscriptions[key] = nil
     keysByToken[current.token] = nil
-    return Transition(finished: [current.token], commands: reconcileReaders())
+    return AfterUnlock(finished: [current.token], commands: reconcileReaders())
   }
 
   /// Ends every subscription of `owner` (its manager is being destroyed).
-  mutating func removeAll(owner: AnyHashableSendable) -> Transition {
+  mutating func removeAll(owner: AnyHashableSendable) -> AfterUnlock {
     let keys = subscriptions.keys.filter { $0.owner == owner }
     var finished: [Token] = []
     for key in keys {
@@ -132,17 +132,17 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
         keysByToken[sub.token] = nil
       }
     }
-    return Transition(finished: finished.sorted(), commands: reconcileReaders())
+    return AfterUnlock(finished: finished.sorted(), commands: reconcileReaders())
   }
 
   /// Changes the interval of a running subscription; the reader may restart at a new rate.
   mutating func updateInterval(
     owner: AnyHashableSendable, service: MotionSensor, interval: Duration
-  ) -> Transition {
+  ) -> AfterUnlock {
     let key = SubscriptionKey(owner: owner, service: service)
-    guard subscriptions[key] != nil else { return Transition() }
+    guard subscriptions[key] != nil else { return AfterUnlock() }
     subscriptions[key]?.interval = interval
-    return Transition(commands: reconcileReaders())
+    return AfterUnlock(commands: reconcileReaders())
   }
 
   /// Routes a scan from `reader` to the subscriptions that want it now; a stale generation
@@ -232,8 +232,8 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
 
   /// A reader failed: every subscription it served fails, and the reader is forgotten so a
   /// later start begins a fresh one.
-  mutating func readerFailed(_ reader: ReaderID, generation: UInt64) -> Transition {
-    guard let state = readers[reader], state.generation == generation else { return Transition() }
+  mutating func readerFailed(_ reader: ReaderID, generation: UInt64) -> AfterUnlock {
+    guard let state = readers[reader], state.generation == generation else { return AfterUnlock() }
     let served = Set(routes.filter { $0.value == reader }.keys)
     let keys = subscriptions.filter { !$0.value.sensors.isDisjoint(with: served) }.keys
     var failed: [Token] = []
@@ -244,17 +244,17 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
       }
     }
     readers[reader] = nil
-    var transition = Transition(failed: failed.sorted(), commands: reconcileReaders())
-    transition.commands.insert(.stop(reader, generation: generation), at: 0)
-    return transition
+    var afterUnlock = AfterUnlock(failed: failed.sorted(), commands: reconcileReaders())
+    afterUnlock.commands.insert(.stop(reader, generation: generation), at: 0)
+    return afterUnlock
   }
 
   /// A reader ran out of data (a replay's end): its subscriptions finish normally.
-  mutating func readerEnded(_ reader: ReaderID, generation: UInt64) -> Transition {
-    var transition = readerFailed(reader, generation: generation)
-    transition.finished = transition.failed
-    transition.failed = []
-    return transition
+  mutating func readerEnded(_ reader: ReaderID, generation: UInt64) -> AfterUnlock {
+    var afterUnlock = readerFailed(reader, generation: generation)
+    afterUnlock.finished = afterUnlock.failed
+    afterUnlock.failed = []
+    return afterUnlock
   }
 
   /// Brings the running readers in line with what the subscriptions need.

@@ -17,10 +17,10 @@ import Testing
     machine.reroute([.gyro: "iio:device1"], selfPacedReaders: ["iio:device1"])
     let subscribed = machine.subscribe(
       owner: AnyHashableSendable("a"), service: .gyro, sensors: [.gyro], interval: .seconds(1))
-    let (_, transition) = try #require(subscribed)
-    #expect(transition.commands.count == 1)
-    guard case .start("iio:device1", _, _, [.gyro]) = transition.commands.first else {
-      Issue.record("expected a start on iio:device1, got \(transition.commands)")
+    let (_, afterUnlock) = try #require(subscribed)
+    #expect(afterUnlock.commands.count == 1)
+    guard case .start("iio:device1", _, _, [.gyro]) = afterUnlock.commands.first else {
+      Issue.record("expected a start on iio:device1, got \(afterUnlock.commands)")
       return
     }
     #expect(machine.selfPacedReaders == ["iio:device1"])

@@ -20,7 +20,7 @@ import Testing
     _ m: inout Machine, _ owner: AnyHashableSendable, to sensor: MotionSensor,
     every interval: Duration = .milliseconds(10),
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> (token: Machine.Token, transition: Machine.Transition) {
+  ) throws -> (token: Machine.Token, afterUnlock: Machine.AfterUnlock) {
     let result = m.subscribe(owner: owner, service: sensor, sensors: [sensor], interval: interval)
     return try #require(result, sourceLocation: sourceLocation)
   }
@@ -45,12 +45,12 @@ import Testing
     var m = machine()
     let first = try subscribe(&m, a, to: .accelerometer)
     #expect(
-      first.transition.commands == [
+      first.afterUnlock.commands == [
         .start("imu", generation: 1, interval: ms10, sensors: [.accelerometer])
       ])
 
     let second = try subscribe(&m, b, to: .accelerometer)
-    #expect(second.transition.commands.isEmpty, "a second subscriber shares the running reader")
+    #expect(second.afterUnlock.commands.isEmpty, "a second subscriber shares the running reader")
 
     let leave = m.unsubscribe(owner: a, service: .accelerometer)
     #expect(leave.finished == [first.token])
@@ -67,7 +67,7 @@ import Testing
     _ = try subscribe(&m, a, to: .accelerometer)
     let gyro = try subscribe(&m, a, to: .gyro)
     #expect(
-      gyro.transition.commands == [
+      gyro.afterUnlock.commands == [
         .stop("imu", generation: 1),
         .start("imu", generation: 2, interval: ms10, sensors: [.accelerometer, .gyro]),
       ])
@@ -78,7 +78,7 @@ import Testing
     _ = try subscribe(&m, a, to: .gyro, every: .milliseconds(100))
     let fast = try subscribe(&m, b, to: .gyro, every: .milliseconds(20))
     #expect(
-      fast.transition.commands.last
+      fast.afterUnlock.commands.last
         == .start("imu", generation: 2, interval: .milliseconds(20), sensors: [.gyro]))
     let slowDown = m.unsubscribe(owner: b, service: .gyro)
     #expect(
@@ -90,11 +90,11 @@ import Testing
     var m = machine()
     let first = try subscribe(&m, a, to: .accelerometer)
     let second = try subscribe(&m, a, to: .accelerometer)
-    #expect(second.transition.finished == [first.token])
-    #expect(second.transition.commands.isEmpty)
+    #expect(second.afterUnlock.finished == [first.token])
+    #expect(second.afterUnlock.commands.isEmpty)
     // The replaced stream's late cancellation must not end its successor.
     let stale = m.unsubscribe(owner: a, service: .accelerometer, token: first.token)
-    #expect(stale == Machine.Transition())
+    #expect(stale == Machine.AfterUnlock())
     #expect(m.isActive(owner: a, service: .accelerometer))
   }
 
@@ -135,7 +135,7 @@ import Testing
       owner: a, service: .deviceMotion, sensors: [.accelerometer, .gyro, .magnetometer],
       interval: .milliseconds(100))
     let fused = try #require(fusedResult)
-    #expect(fused.transition.commands.count == 2, "one reader per device: imu and compass")
+    #expect(fused.afterUnlock.commands.count == 2, "one reader per device: imu and compass")
     let imu = try #require(m.readers["imu"]?.generation)
     let scan = MotionScan(
       timestamp: 0, acceleration: Acceleration(x: 0, y: 0, z: -1),
@@ -172,7 +172,7 @@ import Testing
     _ = compass
     // Restart after a failure begins a fresh reader.
     let again = try subscribe(&m, a, to: .accelerometer)
-    #expect(again.transition.commands.count == 1)
+    #expect(again.afterUnlock.commands.count == 1)
   }
 
   @Test func removeAllEndsEverySubscriptionOfOneOwner() throws {
@@ -194,7 +194,7 @@ import Testing
     #expect(
       change.commands.last
         == .start("imu", generation: 2, interval: .milliseconds(50), sensors: [.gyro]))
-    #expect(m.updateInterval(owner: b, service: .gyro, interval: ms10) == Machine.Transition())
+    #expect(m.updateInterval(owner: b, service: .gyro, interval: ms10) == Machine.AfterUnlock())
   }
 
   @Test func aSelfPacedReaderIsThinnedByCountingScansNotByTimestamps() throws {
