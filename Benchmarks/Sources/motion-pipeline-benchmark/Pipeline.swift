@@ -19,25 +19,9 @@ struct Pipeline: Reducer {
 
   let motion: MotionClient
   let latencies: LatencyLog
-  /// Whether `.start` runs a hand-written `Effect.run` loop instead of the client's effect.
-  var handWrittenLoop = false
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .start where handWrittenLoop:
-      // The loop Effect.run's documentation teaches, beside the client's effect: its body runs
-      // on a pool thread, woken once per output.
-      return .run { [motion] send in
-        await motion.create(id: ManagerID())
-        await motion.setUpdateInterval(
-          id: ManagerID(), sensor: .deviceMotion, to: .milliseconds(10))
-        for try await sample in motion.startDeviceMotionUpdates(id: ManagerID()) {
-          await send(.motion(.sample(sample)))
-        }
-        await motion.stopDeviceMotionUpdates(id: ManagerID())
-        await motion.destroy(id: ManagerID())
-      }
-      .cancellable(id: CancelID.motion)
     case .start:
       return motion.deviceMotionUpdates(id: ManagerID(), interval: .milliseconds(10))
         .map(Action.motion)

@@ -3,11 +3,10 @@
 // at 100 Hz → Effect.run → Store, for 20 s, beside a bare loop reading the same FIFO.
 //
 //   swift run -c release --package-path Benchmarks motion-pipeline-benchmark [seconds]
-//     [--hand-written-loop]
 //
-// The app starts device motion with `motion.deviceMotionUpdates(id:interval:)`, which hands each
-// output to the store on the reader's thread (no stream, no task woken); `--hand-written-loop`
-// measures a `.run { for try await … }` effect instead, whose body a pool thread runs.
+// The app starts device motion with `motion.deviceMotionUpdates(id:interval:)`: the effect's task
+// iterates the client's bounded stream and sends each output, the one way a sample reaches a
+// reducer (a hand-written `.run { for try await … }` over `startDeviceMotionUpdates` is the same).
 //
 // Prints exactly one line:
 //   pipeline: cpu X % of one core, bare read loop Y %, latency p50 A us p99 B us, rss C MB
@@ -21,7 +20,6 @@ import Glibc
 import Synchronization
 
 let seconds = CommandLine.arguments.dropFirst().lazy.compactMap(Double.init).first ?? 20
-let handWrittenLoop = CommandLine.arguments.contains("--hand-written-loop")
 
 let tree = try SensorTree()
 defer { tree.remove() }
@@ -30,7 +28,7 @@ defer { tree.remove() }
 let latencies = LatencyLog()
 let client = MotionClient.live(root: tree.root, deviceDirectory: tree.dev, mode: .buffered)
 let store = Store(initialState: Pipeline.State()) {
-  Pipeline(motion: client, latencies: latencies, handWrittenLoop: handWrittenLoop)
+  Pipeline(motion: client, latencies: latencies)
 }
 
 let feeder = try ScanFeeder(path: tree.node)

@@ -1,4 +1,5 @@
 import ComposableStore
+import SensorsCore
 
 // The skeleton every motion feature repeats, once: create the manager, start updates, send each
 // sample, say how the stream ended, and on cancellation stop the updates and destroy the
@@ -18,7 +19,9 @@ extension MotionClient {
   /// Every sample takes the same way, whatever the client and whoever runs the effect (a `Store`
   /// or a `TestStore`): the client's `start…Updates` stream, iterated by the effect's task, which
   /// sends each sample. A live stream keeps the newest samples when the reducer falls behind
-  /// (counted in ``droppedSamples``); a replay's waits for it and loses none.
+  /// (counted in ``droppedSamples``); a replay's waits for it and loses none. On a live buffered
+  /// device the loop's body (the reducer) runs on the device's reader thread right after the read
+  /// that produced the sample, so an update wakes no other thread; keep reducers quick.
   ///
   /// ```swift
   /// case .start:
@@ -84,7 +87,13 @@ extension MotionClient {
       if let interval { await setUpdateInterval(id, sensor, interval) }
       var ending = MotionUpdate<Sample>.finished
       do {
-        for try await sample in start(id) { await send(.sample(sample)) }
+        // On a live buffered device, the reader's thread runs this loop's body right after
+        // the read that fed it; every other resumption goes where it would without this (the
+        // executor the effect inherited, a TestStore's, or the pool).
+        let executor = ReaderThreadExecutor(fallback: InheritedExecutor.preferred)
+        try await withTaskExecutorPreference(executor) {
+          for try await sample in start(id) { await send(.sample(sample)) }
+        }
       } catch is CancellationError {
       } catch {
         ending = .failed(MotionError(error))

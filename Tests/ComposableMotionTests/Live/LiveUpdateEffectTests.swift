@@ -7,14 +7,18 @@ import Testing
 
 /// The update effects on a live buffered device, in a real store: the reducer receives every
 /// sample, in the order the device produced them, through the client's stream (the one way a
-/// sample reaches a reducer); a reducer that cancels its own effect ends it, and the device is
-/// released. An app that replaces the client's start endpoint gets its replacement iterated.
+/// sample reaches a reducer), reduced on the device's reader thread right after its read (no
+/// pool thread is woken per output); a reducer that cancels its own effect ends it, and the
+/// device is released. An app that replaces the client's start endpoint gets its replacement
+/// iterated the same way.
 @Suite(.tags(.integration), .timeLimit(.minutes(1))) struct LiveUpdateEffectTests {
   struct Feature: Reducer {
     struct State: Equatable, Sendable {
       var samples = 0
       /// Each sample's timestamp (seconds since boot), in the order reduced.
       var timestamps: [Double] = []
+      /// The name of the thread each sample was reduced on.
+      var threads: [String] = []
     }
     enum Action: Sendable {
       case start
@@ -35,11 +39,17 @@ import Testing
       case .accelerometer(.sample(let sample)):
         state.samples += 1
         state.timestamps.append(sample.timestamp)
+        state.threads.append(Self.threadName())
         reduced.yield(state.samples)
         return state.samples == Self.enough ? .cancel(id: CancelID.accelerometer) : .none
       case .accelerometer:
         return .none
       }
+    }
+
+    static func threadName() -> String {
+      let name = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
+      return name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
     }
   }
 
@@ -87,6 +97,9 @@ import Testing
     let timestamps = store.state.timestamps
     #expect(timestamps.count == Feature.enough)
     #expect(zip(timestamps, timestamps.dropFirst()).allSatisfy { $0 < $1 }, "\(timestamps)")
+    // From the second sample on: the first may resume the effect before it first waits.
+    let threads = store.state.threads
+    #expect(threads.dropFirst().allSatisfy { $0 == "iio iio:device0" }, "\(threads)")
     #expect(hid.readerDescriptors == 0, "the self-cancelled effect destroyed its manager")
     #expect(!hid.isBufferEnabled)
   }

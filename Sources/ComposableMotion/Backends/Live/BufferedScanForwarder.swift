@@ -3,7 +3,9 @@ import Synchronization
 
 /// Turns a buffered read's batches into motion scans for the hub, on the reader's own thread:
 /// each `read(2)` is one call, and the hub's subscribers (device motion's filter included) run
-/// right there, up to the bounded stream each subscription's consumer iterates.
+/// right there, up to the stream each subscription's consumer iterates. The client's update
+/// effects iterate theirs on this thread too, once the read is delivered
+/// (``ReaderThreadExecutor``), so an output wakes no other thread.
 final class BufferedScanForwarder: Sendable {
   /// What the reader's thread carries from one batch to the next.
   private struct State {
@@ -75,9 +77,10 @@ final class BufferedScanForwarder: Sendable {
       state.arrived(&scans, readings: readings)
       return (state.last, state.scanInterval)
     }
-    let needed = events.deliver(scans)
+    // The update effects' loops run right here, after the delivery.
+    let needed = ReaderThreadExecutor.collecting { events.deliver(scans) }
     guard let needed, let last, longestPause > 0 else { return .keepReading }
-    // Read after the delivery: the subscribers (the filter) took their time.
+    // Read after the delivery: the consumers that ran in it took their time.
     let now = BootTimeAlignment.bootTimeNow()
     return Self.verdict(
       needed: needed, last: last, now: now, scanInterval: interval, longestPause: longestPause)
