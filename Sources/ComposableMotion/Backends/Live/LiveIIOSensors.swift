@@ -73,7 +73,7 @@ struct LiveIIOSensors: Sendable {
     } catch let error as MotionError {
       throw error
     } catch let error as IIOError {
-      throw .readerFailed(sensor, Self.removal(of: device, explaining: error))
+      throw .readerFailed(sensor, device.explainingRemoval(error))
     } catch {
       return  // nothing else is thrown here
     }
@@ -112,17 +112,6 @@ struct LiveIIOSensors: Sendable {
     "\(device.name) (\(device.id))"
   }
 
-  /// A polled attribute that vanished, or a read that failed, because the whole device
-  /// directory is gone is the device's removal, whatever `errno` the read saw.
-  static func removal(of device: IIODevice, explaining error: IIOError) -> IIOError {
-    switch error {
-    case .deviceRemoved, .permissionDenied, .deviceBusy, .malformedAttribute:
-      return error
-    default:
-      return DirectoryListing.exists(device.path) ? error : .deviceRemoved(path: device.path)
-    }
-  }
-
   private func readBuffered(
     _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
     _ events: MotionBackend.ReaderEvents, watchdog: ScanWatchdog
@@ -135,7 +124,7 @@ struct LiveIIOSensors: Sendable {
       if (try? system.setSamplingFrequency(nearest, of: device)) != nil { rate = nearest }
     }
     // Stamp on boottime where the device lets us choose; otherwise shift its clock onto it.
-    let settable = DirectoryListing.exists(device.path + "/current_timestamp_clock")
+    let settable = device.canChooseTimestampClock()
     let alignment = BootTimeAlignment(clock: settable ? .boottime : device.timestampClock)
     // Scans reach the hub on the reader's thread, a whole read at a time (see
     // BufferedScanForwarder), so LinuxIIO's stream only reports the end of the read.
@@ -143,7 +132,7 @@ struct LiveIIOSensors: Sendable {
     let longer = device.buffer.flatMap { buffer in
       Self.bufferLength(
         rate: rate, current: buffer.length,
-        writable: DirectoryListing.hasWriteBit(buffer.directory + "/length"))
+        writable: buffer.isLengthWritable())
     }
     let length = longer ?? device.buffer?.length
     let reader = try IIOBufferedReader(

@@ -52,11 +52,13 @@ extension SocketSession {
   private func readLoop(socket: Int32, wake: Int32, sink: @Sendable (SessionEvent) -> Void) {
     var framer = GPSDLineFramer(maximumLineLength: maximumLineLength)
     var buffer = [UInt8](repeating: 0, count: 65_536)
+    var polls = PollSet()
+    polls.add(socket, events: POLLIN)
+    let woken = polls.add(wake, events: POLLIN)
     while true {
-      switch TCPSocket.wait(socket: socket, events: POLLIN, wake: wake, timeoutMilliseconds: -1) {
-      case .woken: return
-      case .timedOut, .ready: break
-      }
+      // A failing poll() falls through to the read, which reports the error with its errno.
+      _ = polls.wait(timeout: nil)
+      if polls.isReady(woken) { return }
       let count = buffer.withUnsafeMutableBytes { raw in read(socket, raw.baseAddress, raw.count) }
       if count > 0 {
         buffer.withUnsafeBytes { raw in
