@@ -43,8 +43,8 @@ struct LiveIIOSensors: Sendable {
     let channels = routing.channels(of: device, request.sensors)
     do {
       if routing.willStream(device, sensors: request.sensors) {
-        let watchdog = ScanWatchdog(
-          timeout: ScanWatchdog.timeout(interval: request.interval), clock: clock)
+        let watchdog = SilenceWatchdog(
+          timeout: Self.scanTimeout(interval: request.interval), clock: clock, start: .deadline)
         if try await readBufferedOrPollIfHeld(
           device, channels, request, events, watchdog: watchdog, sensor: sensor)
         {
@@ -84,7 +84,7 @@ struct LiveIIOSensors: Sendable {
   /// whether it polled.
   private func readBufferedOrPollIfHeld(
     _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
-    _ events: MotionBackend.ReaderEvents, watchdog: ScanWatchdog, sensor: MotionSensor
+    _ events: MotionBackend.ReaderEvents, watchdog: SilenceWatchdog, sensor: MotionSensor
   ) async throws -> Bool {
     let busy: String?
     do {
@@ -107,6 +107,12 @@ struct LiveIIOSensors: Sendable {
     return true
   }
 
+  /// How long a buffered device has to deliver its first scan, and may stay silent before it is
+  /// stale: a few sample periods, at least 250 ms (a slow driver's first wake-up), at most 1 s.
+  static func scanTimeout(interval: Duration) -> Duration {
+    min(.seconds(1), max(.milliseconds(250), interval * 5))
+  }
+
   /// `name (iio:deviceN)`, as events and errors name a device.
   static func describe(_ device: IIODevice) -> String {
     "\(device.name) (\(device.id))"
@@ -114,7 +120,7 @@ struct LiveIIOSensors: Sendable {
 
   private func readBuffered(
     _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
-    _ events: MotionBackend.ReaderEvents, watchdog: ScanWatchdog
+    _ events: MotionBackend.ReaderEvents, watchdog: SilenceWatchdog
   ) async throws(IIOError) {
     let wanted = 1 / max(seconds(request.interval), 1e-6)
     var rate: Double?
@@ -152,8 +158,7 @@ struct LiveIIOSensors: Sendable {
     // thread has disabled the buffer and closed the device: the hub starts a successor reader
     // on the same device only after this task ends, and a still-enabled buffer would be busy.
     let read = reader.start(batches: forwarder.forward)
-    let deadline = watchdog.arm(stopping: read) {
-      [onEvent, timeout = watchdog.timeout] in
+    let deadline = watchdog.arm(stop: read.stop) { [onEvent, timeout = watchdog.timeout] in
       onEvent(.stale(sensors: sensors, device: name, silentFor: timeout))
     }
     defer { deadline.cancel() }
