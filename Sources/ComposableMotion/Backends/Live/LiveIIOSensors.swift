@@ -221,9 +221,12 @@ extension Clock where Duration == Swift.Duration {
   ) async throws(IIOError) {
     let reader = try IIOPollingReader(device: device, channels: channels, interval: interval)
     let kept = CoreMotionUnits.Kept(sensors)
+    // Off the concurrency pool: a read behind an I2C or SPI sensor can take a millisecond.
+    let io = BlockingQueue(label: "motion polling \(device.id)")
     var deadline = now
     while !Task.isCancelled {
-      events.scan(CoreMotionUnits.scan(try reader.read(), keeping: kept))
+      let sample = try await io.run { () throws(IIOError) in try reader.read() }
+      events.scan(CoreMotionUnits.scan(sample, keeping: kept))
       deadline = deadline.advanced(by: interval)
       do {
         try await sleep(until: deadline, tolerance: nil)

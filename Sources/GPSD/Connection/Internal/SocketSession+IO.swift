@@ -9,7 +9,7 @@ import SensorsCore
 extension SocketSession {
   /// The session thread's body: connect, greet, then read until EOF, error or wake-up. Returns
   /// the socket for the thread to close, if one was opened.
-  func run(wake: Int32, sink: @Sendable (SessionEvent) -> Void) -> Int32? {
+  func run(wake: Int32, sink: @Sendable (ConnectionStateMachine.Input) -> Void) -> Int32? {
     let socket: Int32
     switch connect(wake: wake) {
     case .success(let connected):
@@ -49,7 +49,9 @@ extension SocketSession {
     }
   }
 
-  private func readLoop(socket: Int32, wake: Int32, sink: @Sendable (SessionEvent) -> Void) {
+  private func readLoop(
+    socket: Int32, wake: Int32, sink: @Sendable (ConnectionStateMachine.Input) -> Void
+  ) {
     var framer = GPSDLineFramer(maximumLineLength: maximumLineLength)
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var polls = PollSet()
