@@ -23,7 +23,8 @@ let package = Package(
     .executable(name: "imu-fuse", targets: ["imu-fuse"]),
   ],
   targets: [
-    // Shared by every layer: tiny, standard library and Glibc only (AnyHashableSendable, threads).
+    // Shared by every layer: tiny, standard library, Glibc and Dispatch only (AnyHashableSendable,
+    // threads, PollSet, SilenceWatchdog, BlockingQueue).
     .target(name: "SensorsCore"),
     // Layer 0: hardware and protocol access, no reducer knowledge.
     .target(name: "LinuxIIO", dependencies: ["SensorsCore"]),
