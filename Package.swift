@@ -23,7 +23,8 @@ let package = Package(
     .executable(name: "imu-fuse", targets: ["imu-fuse"]),
   ],
   targets: [
-    // Shared by every layer: tiny, standard library and Glibc only (AnyHashableSendable, threads).
+    // Shared by every layer: tiny, standard library, Glibc and Dispatch only (AnyHashableSendable,
+    // threads, PollSet, SilenceWatchdog, BlockingQueue).
     .target(name: "SensorsCore"),
     // Layer 0: hardware and protocol access, no reducer knowledge.
     .target(name: "LinuxIIO", dependencies: ["SensorsCore"]),
@@ -96,6 +97,7 @@ let package = Package(
 
     .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting", "SensorsTestSupport"]),
     .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting", "SensorsTestSupport"]),
+    .testTarget(name: "SensorsCoreTests", dependencies: ["SensorsCore", "SensorsTestKit"]),
     .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"], resources: [.copy("Fixtures")]),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),

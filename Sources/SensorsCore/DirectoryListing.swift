@@ -29,11 +29,4 @@ package enum DirectoryListing {
   package static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
   }
-
-  /// Whether the file at `path` has a write permission bit set: a sysfs attribute without one
-  /// has no store method, whoever asks (even root, which `access(W_OK)` would let through).
-  package static func hasWriteBit(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0
-  }
 }

@@ -75,8 +75,8 @@ package final class LosslessChannel<Element: Sendable>: Sendable {
   /// Ends the stream after the buffered elements, normally or with `error`; waiting producers
   /// resume with `false`.
   package func finish(throwing error: (any Error)? = nil) {
-    let effects = state.withLock { $0.finish(error) }
-    run(effects)
+    let afterUnlock = state.withLock { $0.finish(error) }
+    run(afterUnlock)
   }
 
   /// The consumer's next element; `nil` at the end.
@@ -84,8 +84,8 @@ package final class LosslessChannel<Element: Sendable>: Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (consumer: CheckedContinuation<Element?, any Error>) in
-        let effects = state.withLock { $0.take(consumer) }
-        run(effects)
+        let afterUnlock = state.withLock { $0.take(consumer) }
+        run(afterUnlock)
       }
     } onCancel: {
       terminate()
@@ -94,14 +94,16 @@ package final class LosslessChannel<Element: Sendable>: Sendable {
 
   /// The consumer is gone: drop the buffer and release everyone waiting.
   fileprivate func terminate() {
-    let effects = state.withLock { $0.terminate() }
-    run(effects)
+    let afterUnlock = state.withLock { $0.terminate() }
+    run(afterUnlock)
   }
 
-  private func run(_ effects: LosslessChannelState<Element>.Effects) {
-    for producer in effects.producers { producer.resume(returning: effects.producersMayGoOn) }
-    if let (consumer, outcome) = effects.consumer { consumer.resume(with: outcome) }
-    if effects.terminated {
+  private func run(_ afterUnlock: LosslessChannelState<Element>.AfterUnlock) {
+    for producer in afterUnlock.producers {
+      producer.resume(returning: afterUnlock.producersMayGoOn)
+    }
+    if let (consumer, outcome) = afterUnlock.consumer { consumer.resume(with: outcome) }
+    if afterUnlock.terminated {
       let action = onTermination.withLock { action in
         defer { action = nil }
         return action
@@ -137,15 +139,19 @@ struct LosslessChannelState<Element: Sendable> {
     case terminated
   }
 
+  /// What an offered element asks for.
   enum Offer {
-    /// Delivered: to the waiting consumer (resume it with the element), or into the buffer.
-    case delivered(CheckedContinuation<Element?, any Error>?)
-    case full
-    case closed
+    /// What to do once the lock is released.
+    enum AfterUnlock {
+      /// Delivered: to the waiting consumer (resume it with the element), or into the buffer.
+      case delivered(CheckedContinuation<Element?, any Error>?)
+      case full
+      case closed
+    }
   }
 
-  /// What to resume outside the lock.
-  struct Effects {
+  /// What to resume once the lock is released.
+  struct AfterUnlock {
     var producers: [CheckedContinuation<Bool, Never>] = []
     /// What the released producers learn: `true` there is room, `false` the channel closed.
     var producersMayGoOn = false
@@ -174,7 +180,7 @@ struct LosslessChannelState<Element: Sendable> {
     return nextToken
   }
 
-  mutating func offer(_ element: Element) -> Offer {
+  mutating func offer(_ element: Element) -> Offer.AfterUnlock {
     guard case .open(let consumer) = phase else { return .closed }
     if let consumer {
       phase = .open(consumer: nil)
@@ -229,8 +235,8 @@ struct LosslessChannelState<Element: Sendable> {
   }
 
   /// The consumer asks for an element.
-  mutating func take(_ consumer: CheckedContinuation<Element?, any Error>) -> Effects {
-    var effects = Effects()
+  mutating func take(_ consumer: CheckedContinuation<Element?, any Error>) -> AfterUnlock {
+    var afterUnlock = AfterUnlock()
     if head < buffer.count {
       let element = buffer[head]
       head += 1
@@ -238,52 +244,52 @@ struct LosslessChannelState<Element: Sendable> {
         buffer.removeFirst(head)
         head = 0
       }
-      effects.consumer = (consumer, .success(element))
+      afterUnlock.consumer = (consumer, .success(element))
       // One slot is free: let the waiting producers try again.
-      effects.producers = Array(producers.values)
-      effects.producersMayGoOn = true
+      afterUnlock.producers = Array(producers.values)
+      afterUnlock.producersMayGoOn = true
       producers = [:]
-      return effects
+      return afterUnlock
     }
     switch phase {
     case .open:
       phase = .open(consumer: consumer)
     case .finished(let error):
       phase = .terminated
-      effects.consumer = (consumer, error.map { .failure($0) } ?? .success(nil))
-      effects.terminated = true
+      afterUnlock.consumer = (consumer, error.map { .failure($0) } ?? .success(nil))
+      afterUnlock.terminated = true
     case .terminated:
-      effects.consumer = (consumer, .success(nil))
+      afterUnlock.consumer = (consumer, .success(nil))
     }
-    return effects
+    return afterUnlock
   }
 
   /// The producer side ends.
-  mutating func finish(_ error: (any Error)?) -> Effects {
-    guard case .open(let consumer) = phase else { return Effects() }
-    var effects = Effects()
-    effects.producers = Array(producers.values)
+  mutating func finish(_ error: (any Error)?) -> AfterUnlock {
+    guard case .open(let consumer) = phase else { return AfterUnlock() }
+    var afterUnlock = AfterUnlock()
+    afterUnlock.producers = Array(producers.values)
     producers = [:]
     if let consumer {
       phase = .terminated
-      effects.consumer = (consumer, error.map { .failure($0) } ?? .success(nil))
-      effects.terminated = true
+      afterUnlock.consumer = (consumer, error.map { .failure($0) } ?? .success(nil))
+      afterUnlock.terminated = true
     } else {
       phase = .finished(error)
     }
-    return effects
+    return afterUnlock
   }
 
   /// The consumer side ends.
-  mutating func terminate() -> Effects {
-    var effects = Effects()
-    if case .open(let consumer?) = phase { effects.consumer = (consumer, .success(nil)) }
-    if case .terminated = phase {} else { effects.terminated = true }
+  mutating func terminate() -> AfterUnlock {
+    var afterUnlock = AfterUnlock()
+    if case .open(let consumer?) = phase { afterUnlock.consumer = (consumer, .success(nil)) }
+    if case .terminated = phase {} else { afterUnlock.terminated = true }
     phase = .terminated
     buffer = []
     head = 0
-    effects.producers = Array(producers.values)
+    afterUnlock.producers = Array(producers.values)
     producers = [:]
-    return effects
+    return afterUnlock
   }
 }

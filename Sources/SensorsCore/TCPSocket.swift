@@ -101,9 +101,7 @@ package enum TCPSocket {
       close(socket)
       return .failure(failure("connect", code))
     }
-    switch wait(
-      socket: socket, events: POLLOUT, wake: wake, timeoutMilliseconds: milliseconds(timeout))
-    {
+    switch wait(socket: socket, events: POLLOUT, wake: wake, timeout: timeout) {
     case .woken:
       close(socket)
       return .success(nil)
@@ -123,9 +121,9 @@ package enum TCPSocket {
   }
 
   /// Sends all of `bytes` without ever raising SIGPIPE, waiting for room with `poll()` (which
-  /// `wake` interrupts) at most `timeoutMilliseconds` each time (-1: no limit).
+  /// `wake` interrupts) at most `timeout` each time (nil: no limit).
   package static func send(
-    _ bytes: [UInt8], to socket: Int32, wake: Int32, timeoutMilliseconds: Int32 = -1
+    _ bytes: [UInt8], to socket: Int32, wake: Int32, timeout: Duration? = nil
   ) -> SendOutcome {
     var offset = 0
     while offset < bytes.count {
@@ -140,9 +138,7 @@ package enum TCPSocket {
       let code = errno
       if code == EINTR { continue }
       if code == EAGAIN || code == EWOULDBLOCK {
-        switch wait(
-          socket: socket, events: POLLOUT, wake: wake, timeoutMilliseconds: timeoutMilliseconds)
-        {
+        switch wait(socket: socket, events: POLLOUT, wake: wake, timeout: timeout) {
         case .woken: return .woken
         case .timedOut: return .failed(errno: ETIMEDOUT)
         case .ready: continue
@@ -153,29 +149,18 @@ package enum TCPSocket {
     return .sent
   }
 
-  /// Waits until `socket` is ready for `events`, `wake` is readable (which wins), or the
-  /// timeout passes (-1: no limit).
-  package static func wait(socket: Int32, events: Int32, wake: Int32, timeoutMilliseconds: Int32)
+  /// Waits until `socket` is ready for `events`, `wake` is readable (which wins), or `timeout`
+  /// passes (nil: no limit). A failing `poll()` counts as ready: the read or send that follows
+  /// reports the error with its `errno`.
+  package static func wait(socket: Int32, events: Int32, wake: Int32, timeout: Duration?)
     -> Wait
   {
-    var entries = [
-      pollfd(fd: socket, events: Int16(events), revents: 0),
-      pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-    ]
-    while true {
-      let ready = poll(&entries, 2, timeoutMilliseconds)
-      if ready < 0, errno == EINTR { continue }
-      if entries[1].revents != 0 { return .woken }
-      return ready == 0 ? .timedOut : .ready
-    }
-  }
-
-  /// `duration` in whole milliseconds for `poll()`, at least 1, at most `Int32.max`.
-  package static func milliseconds(_ duration: Duration) -> Int32 {
-    let (seconds, attoseconds) = duration.components
-    let total = seconds.multipliedReportingOverflow(by: 1000)
-    guard !total.overflow else { return Int32.max }
-    return max(1, Int32(clamping: total.partialValue + attoseconds / 1_000_000_000_000_000))
+    var polls = PollSet()
+    polls.add(socket, events: events)
+    let woken = polls.add(wake, events: POLLIN)
+    let outcome = polls.wait(timeout: timeout)
+    if polls.isReady(woken) { return .woken }
+    return outcome == .timedOut ? .timedOut : .ready
   }
 
   private static func failure(_ operation: String, _ code: Int32) -> ConnectFailure {

@@ -70,7 +70,7 @@ import Testing
       configuration: .init(port: peer.port, staleTimeout: .seconds(3600)), clock: clock)
     var events = connection.events.makeAsyncIterator()
     while let event = await events.next(), event != .state(.watching) {}
-    // The staleness check wakes four times per timeout; after three quarters of an hour nothing is stale yet.
+    // The watchdog wakes once per timeout of silence: after three quarters of an hour nothing is stale yet.
     for _ in 0..<3 {
       await clock.waitForSleepers()
       await clock.advance(by: .seconds(900))

@@ -25,7 +25,7 @@ import Testing
     #expect(
       machine.handle(.start) == [.emit(.state(.connecting(attempt: 1))), .openSocket(attempt: 1)])
     #expect(
-      machine.handle(.connected) == [.emit(.state(.connected)), .startStaleTimer])
+      machine.handle(.connected) == [.emit(.state(.connected)), .startWatchdog])
     #expect(
       machine.handle(.line(.success(watchOK))) == [
         .emit(.report(watchOK)), .emit(.state(.watching)),
@@ -80,7 +80,7 @@ import Testing
     _ = machine.handle(.line(.success(watchOK)))
     #expect(
       machine.handle(.disconnected(.closedByPeer)) == [
-        .stopStaleTimer, .closeSocket, .emit(.state(.unavailable(.closedByPeer))),
+        .stopWatchdog, .closeSocket, .emit(.state(.unavailable(.closedByPeer))),
         .emit(.state(.reconnecting(attempt: 2, after: .seconds(1)))),
         .scheduleReconnect(after: .seconds(1)),
       ])
@@ -114,7 +114,7 @@ import Testing
       ])
   }
 
-  @Test("A session that lasts one stale slice resets the backoff")
+  @Test("A session that lasts the whole stale timeout resets the backoff")
   func backoffResetsAfterAHealthySession() {
     var machine = ConnectionStateMachine(policy: .init(), staleTimeout: .seconds(4))
     _ = machine.handle(.start)
@@ -123,7 +123,7 @@ import Testing
     _ = machine.handle(.connected)
     _ = machine.handle(.line(.success(watchOK)))
     #expect(machine.failures == 1)
-    _ = machine.handle(.staleSliceElapsed)
+    _ = machine.handle(.silenceReachedTimeout)
     #expect(machine.failures == 0)
   }
 
@@ -144,24 +144,19 @@ import Testing
     _ = machine.handle(.start)
     _ = machine.handle(.connected)
     _ = machine.handle(.line(.success(watchOK)))
-    for _ in 1..<Machine.slicesPerTimeout { #expect(machine.handle(.staleSliceElapsed) == []) }
-    #expect(machine.handle(.staleSliceElapsed) == [.emit(.state(.stale(silentFor: .seconds(2))))])
-    #expect(machine.handle(.staleSliceElapsed) == [])
+    #expect(
+      machine.handle(.silenceReachedTimeout) == [.emit(.state(.stale(silentFor: .seconds(2))))])
+    #expect(machine.handle(.silenceReachedTimeout) == [], "reported once")
     #expect(
       machine.handle(.line(.success(tpv))) == [.emit(.state(.watching)), .emit(.report(tpv))])
   }
 
-  @Test func aReportResetsTheSilenceCount() {
-    var machine = machine()
+  @Test func withoutAStaleTimeoutSilenceIsNeverReported() {
+    var machine = machine(stale: nil)
     _ = machine.handle(.start)
-    _ = machine.handle(.connected)
+    #expect(machine.handle(.connected) == [.emit(.state(.connected))], "no watchdog")
     _ = machine.handle(.line(.success(watchOK)))
-    for _ in 0..<10 {
-      for _ in 1..<Machine.slicesPerTimeout { _ = machine.handle(.staleSliceElapsed) }
-      _ = machine.handle(.line(.success(tpv)))
-    }
-    #expect(
-      !machine.handle(.staleSliceElapsed).contains(.emit(.state(.stale(silentFor: .seconds(2))))))
+    #expect(machine.handle(.silenceReachedTimeout) == [])
   }
 
   @Test func deviceDeactivationAndBadLinesAreSurfacedWithoutEndingTheSession() throws {
@@ -183,7 +178,7 @@ import Testing
     var machine = machine()
     _ = machine.handle(.start)
     #expect(
-      machine.handle(.close) == [.stopStaleTimer, .closeSocket, .emit(.state(.closed)), .finish])
+      machine.handle(.close) == [.stopWatchdog, .closeSocket, .emit(.state(.closed)), .finish])
     #expect(machine.handle(.connected) == [])
     #expect(machine.handle(.close) == [])
   }
@@ -193,6 +188,6 @@ import Testing
     #expect(machine.handle(.connected) == [])
     #expect(machine.handle(.reconnectTimerFired) == [])
     #expect(machine.handle(.line(.success(tpv))) == [])
-    #expect(machine.handle(.staleSliceElapsed) == [])
+    #expect(machine.handle(.silenceReachedTimeout) == [])
   }
 }

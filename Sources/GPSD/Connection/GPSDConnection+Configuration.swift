@@ -18,7 +18,7 @@ extension GPSDConnection {
     /// How to retry after refusals and disconnects.
     public var reconnect: ReconnectPolicy
     /// Silence after which a ``State/stale(silentFor:)`` is reported; `nil` disables the check.
-    /// Measured on the injected clock; reported within 1.25 × this value.
+    /// Measured on the injected clock; reported this long after the last line gpsd sent.
     public var staleTimeout: Duration?
     /// Longest wait for a TCP connection to open, on the system clock (a socket-level timeout).
     public var connectTimeout: Duration

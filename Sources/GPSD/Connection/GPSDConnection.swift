@@ -33,15 +33,17 @@ public final class GPSDConnection: Sendable {
     /// Sessions told to stop whose threads may still be closing their socket.
     var retiring: [SocketSession] = []
     var reconnectTimer: Task<Void, Never>?
-    var staleTimer: Task<Void, Never>?
+    /// The current session's silence watchdog and the task that times it.
+    var watchdog: (SilenceWatchdog, Task<Void, Never>)?
     var dropped = 0
     var outbox: [Event] = []
     var draining = false
     var finishPending = false
   }
 
-  /// Side effects decided under the lock and performed after it is released.
-  private struct Effects {
+  /// What to do once the lock is released: the part of the machine's actions that must not run
+  /// under it (stopping and starting session threads, yielding events).
+  private struct AfterUnlock {
     var stop: [SocketSession] = []
     var start: (SocketSession, Int)?
     var startFailure: (GPSDConnectionError, Int)?
@@ -116,7 +118,7 @@ public final class GPSDConnection: Sendable {
 
   deinit {
     let (sessions, timers) = core.withLock {
-      ([$0.session].compactMap { $0 } + $0.retiring, [$0.reconnectTimer, $0.staleTimer])
+      ([$0.session].compactMap { $0 } + $0.retiring, [$0.reconnectTimer, $0.watchdog?.1])
     }
     for timer in timers { timer?.cancel() }
     for session in sessions { session.stop() }
@@ -141,21 +143,25 @@ public final class GPSDConnection: Sendable {
   }
 
   private func feed(_ input: ConnectionStateMachine.Input, from sessionID: Int? = nil) {
-    let effects = core.withLock { core -> Effects in
-      if let sessionID, sessionID != core.sessionID { return Effects() }
-      var effects = Effects()
-      for action in core.machine.handle(input) { apply(action, to: &core, effects: &effects) }
+    let afterUnlock = core.withLock { core -> AfterUnlock in
+      if let sessionID, sessionID != core.sessionID { return AfterUnlock() }
+      // Every line, even one that fails to decode, shows the session is alive.
+      if case .line = input { _ = core.watchdog?.0.arrived() }
+      var afterUnlock = AfterUnlock()
+      for action in core.machine.handle(input) {
+        apply(action, to: &core, afterUnlock: &afterUnlock)
+      }
       if !core.outbox.isEmpty || core.finishPending, !core.draining {
         core.draining = true
-        effects.drain = true
+        afterUnlock.drain = true
       }
-      return effects
+      return afterUnlock
     }
-    perform(effects)
+    perform(afterUnlock)
   }
 
   private func apply(
-    _ action: ConnectionStateMachine.Action, to core: inout Core, effects: inout Effects
+    _ action: ConnectionStateMachine.Action, to core: inout Core, afterUnlock: inout AfterUnlock
   ) {
     switch action {
     case .emit(let event):
@@ -169,13 +175,13 @@ public final class GPSDConnection: Sendable {
           maximumLineLength: configuration.maximumLineLength,
           greeting: configuration.watchCommand, onLine: lineObserver)
         core.session = session
-        effects.start = (session, core.sessionID)
+        afterUnlock.start = (session, core.sessionID)
       } catch {
-        effects.startFailure = (error, core.sessionID)
+        afterUnlock.startFailure = (error, core.sessionID)
       }
     case .closeSocket:
       if let session = core.session {
-        effects.stop.append(session)
+        afterUnlock.stop.append(session)
         // Bounded: sessions already released are forgotten.
         core.retiring.removeAll { $0.isReleased }
         core.retiring.append(session)
@@ -188,47 +194,38 @@ public final class GPSDConnection: Sendable {
         do { try await clock.sleep(for: delay) } catch { return }
         self.feed(.reconnectTimerFired)
       }
-    case .startStaleTimer:
-      core.staleTimer?.cancel()
-      core.staleTimer = makeStaleTimer(sessionID: core.sessionID)
-    case .stopStaleTimer:
-      core.staleTimer?.cancel()
-      core.staleTimer = nil
+    case .startWatchdog:
+      core.watchdog?.1.cancel()
+      core.watchdog = makeWatchdog(sessionID: core.sessionID)
+    case .stopWatchdog:
+      core.watchdog?.1.cancel()
+      core.watchdog = nil
     case .finish:
       core.reconnectTimer?.cancel()
-      core.staleTimer?.cancel()
+      core.watchdog?.1.cancel()
       core.reconnectTimer = nil
-      core.staleTimer = nil
+      core.watchdog = nil
       core.finishPending = true
     }
   }
 
-  private func makeStaleTimer(sessionID: Int) -> Task<Void, Never>? {
+  /// A watchdog counting the session's silence from now, on the connection's clock.
+  private func makeWatchdog(sessionID: Int) -> (SilenceWatchdog, Task<Void, Never>)? {
     guard let timeout = configuration.staleTimeout else { return nil }
-    let slice = timeout / ConnectionStateMachine.slicesPerTimeout
-    return Task.inheritingExecutor { [clock] in
-      while !Task.isCancelled {
-        do { try await clock.sleep(for: slice) } catch { return }
-        self.feed(.staleSliceElapsed, from: sessionID)
-      }
-    }
+    let watchdog = SilenceWatchdog(timeout: timeout, clock: clock, start: .silence)
+    let task = watchdog.arm(
+      stop: {}, stale: { self.feed(.silenceReachedTimeout, from: sessionID) })
+    return (watchdog, task)
   }
 
-  private func perform(_ effects: Effects) {
-    for session in effects.stop { session.stop() }
-    if effects.drain { drain() }
-    if let (session, id) = effects.start {
-      let failure = session.start { [self] event in
-        switch event {
-        case .connected: feed(.connected, from: id)
-        case .connectFailed(let error): feed(.connectFailed(error), from: id)
-        case .line(let result): feed(.line(result), from: id)
-        case .disconnected(let error): feed(.disconnected(error), from: id)
-        }
-      }
+  private func perform(_ afterUnlock: AfterUnlock) {
+    for session in afterUnlock.stop { session.stop() }
+    if afterUnlock.drain { drain() }
+    if let (session, id) = afterUnlock.start {
+      let failure = session.start { [self] input in feed(input, from: id) }
       if let failure { feed(.connectFailed(failure), from: id) }
     }
-    if let (error, id) = effects.startFailure { feed(.connectFailed(error), from: id) }
+    if let (error, id) = afterUnlock.startFailure { feed(.connectFailed(error), from: id) }
   }
 
   /// Yields the outbox in order, outside the lock; only the thread that set `draining` runs this,

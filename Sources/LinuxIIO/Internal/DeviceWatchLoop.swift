@@ -46,27 +46,19 @@ struct DeviceWatchLoop: Sendable {
     _ = inotify_add_watch(fd, watcher.system.deviceDirectory, Self.directoryEvents)
     var tracker = self.tracker
     try look(&tracker)
-    let settle = watcher.settleTime.components
-    // Clamped before multiplying: a settle time of 10^16 s must not overflow the milliseconds.
-    let settleMilliseconds = Int32(
-      clamping: min(settle.seconds, Int64(Int32.max)) * 1000
-        + settle.attoseconds / 1_000_000_000_000_000)
     var buffer = [UInt8](repeating: 0, count: 4096)
+    var polls = PollSet()
+    polls.add(fd, events: POLLIN)
+    let woken = polls.add(wake.descriptor, events: POLLIN)
     while true {
-      var fds = [
-        pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      let timeout: Int32 = tracker.phase == .settling ? settleMilliseconds : -1
-      let ready = poll(&fds, nfds_t(fds.count), timeout)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        throw .systemCallFailed(path: root, operation: "poll", errno: errno)
-      }
-      if fds[1].revents != 0 { return }
-      if ready == 0 {
+      switch polls.wait(timeout: tracker.phase == .settling ? watcher.settleTime : nil) {
+      case .failed(let code):
+        throw .systemCallFailed(path: root, operation: "poll", errno: code)
+      case .timedOut:
         try look(&tracker)
         continue
+      case .ready:
+        if polls.isReady(woken) { return }
       }
       // Drain every queued event; which entry changed does not matter, only that one did.
       while true {

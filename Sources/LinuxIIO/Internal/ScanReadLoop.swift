@@ -60,105 +60,100 @@ struct ScanReadLoop: Sendable {
     if let failure { continuation.finish(throwing: failure) } else { continuation.finish() }
   }
 
+  /// What the loop does next, as the last read asked.
+  private enum NextRead {
+    /// Wait for scans: at most `within`, then read whatever is there; without a bound, until
+    /// the device reports scans, checking that it still exists after each quiet spell.
+    case await(within: Duration?)
+    /// Read at once: after a pause, the scans collected may be fewer than the device's
+    /// watermark, so poll() would not report them.
+    case readNow
+    case stop
+  }
+
+  /// What a wait for scans ended with.
+  private enum Arrival {
+    case scans
+    /// A quiet spell, and the device is still there: wait again.
+    case quiet
+    /// The wake signal fired.
+    case stop
+  }
+
   /// Reads until the wake signal fires or the consumer goes away; throws on device failure.
   private func readScans(fd: Int32) throws(IIOError) {
-    let layout = reader.layout
-    let decoder = ScanDecoder(reader: reader, maximumScans: reader.configuration.scansPerRead)
-    let path = reader.device.deviceNode
-    var buffer = [UInt8](repeating: 0, count: layout.scanSize * reader.configuration.scansPerRead)
-    var filled = 0
-    var batch = decoder.makeBatch(capacity: reader.configuration.scansPerRead)
-    let check = reader.configuration.livenessCheckInterval.components
-    let livenessTimeout = Int32(
-      clamping: max(1, check.seconds * 1000 + check.attoseconds / 1_000_000_000_000_000))
-    // Allocated once: the loop runs once per wake-up, up to thousands of times a second.
-    var fds = [
-      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
-    ]
-    // What the last verdict asked for: read at once (after a pause, when the scans collected
-    // may be fewer than the device's watermark, so poll() would not report them), or wait at
-    // most this long for the next scans, then read whatever is there.
-    var readNow = false
-    var within: Duration?
+    let scansPerRead = reader.configuration.scansPerRead
+    let decoder = ScanDecoder(reader: reader, maximumScans: scansPerRead)
+    var pending = PendingScans(
+      fd: fd, path: reader.device.deviceNode, scanSize: reader.layout.scanSize,
+      capacity: scansPerRead)
+    var batch = decoder.makeBatch(capacity: scansPerRead)
+    // Built once: the loop runs once per wake-up, up to thousands of times a second.
+    var polls = PollSet()
+    polls.add(fd, events: POLLIN)
+    polls.add(wake.descriptor, events: POLLIN)
+    var next = NextRead.await(within: nil)
     while true {
-      let waited = within
-      if readNow {
-        readNow = false
-      } else {
-        fds[0].revents = 0
-        fds[1].revents = 0
-        within = nil
-        let ready = poll(&fds, nfds_t(fds.count), waited.map(Self.milliseconds) ?? livenessTimeout)
-        if ready < 0 {
-          if errno == EINTR {
-            within = waited
-            continue
-          }
-          throw .systemCallFailed(path: path, operation: "poll", errno: errno)
-        }
-        if ready == 0 && waited == nil {
-          // A removed IIO device stops waking its pollers and reports no events at all, so a
-          // quiet spell is the moment to check that it still exists.
-          guard Sysfs.isDirectory(reader.device.path) else { throw .deviceRemoved(path: path) }
-          continue
-        }
-        if fds[1].revents != 0 { return }
-        if fds[0].revents & Int16(POLLNVAL) != 0 { throw .deviceRemoved(path: path) }
-      }
-      let count = buffer.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return read(fd, base + filled, raw.count - filled)
-      }
-      if count < 0 {
-        switch errno {
-        // Woken without data (another reader took it, a spurious wake-up, a pause or a bounded
-        // wait that ended before the next scan): wait for scans as usual.
-        case EAGAIN, EWOULDBLOCK, EINTR: continue
-        case let code: throw Sysfs.error(code, path: path, operation: "read")
+      if case .await(let within) = next {
+        switch try awaitScans(&polls, within: within) {
+        case .stop: return
+        case .quiet: continue
+        case .scans: break
         }
       }
-      // A live IIO buffer never reports end of file; EOF means the device node went away.
-      if count == 0 { throw .deviceRemoved(path: path) }
-      filled += count
-      let keepGoing: Bool
-      var pause: Duration?
-      if let batches {
-        buffer.withUnsafeBytes { raw in decoder.decode(raw.prefix(filled), into: &batch) }
-        switch batch.count == 0 ? .keepReading : batches(batch) {
-        case .keepReading: keepGoing = true
-        case .pause(let duration): (keepGoing, pause) = (true, duration)
-        case .awaitScans(let duration): (keepGoing, within) = (true, duration)
-        case .stop: keepGoing = false
-        }
-      } else {
-        keepGoing = buffer.withUnsafeBytes { raw in
-          decoder.deliver(raw.prefix(filled), to: continuation)
-        }
+      // Woken without data (another reader took it, a spurious wake-up, a pause or a bounded
+      // wait that ended before the next scan): wait for scans as usual.
+      guard try pending.fill() else {
+        next = .await(within: nil)
+        continue
       }
-      let consumed = (filled / layout.scanSize) * layout.scanSize
-      if consumed > 0 && consumed < filled {
-        buffer.withUnsafeMutableBytes { raw in
-          guard let base = raw.baseAddress else { return }
-          memmove(base, base + consumed, filled - consumed)
-        }
-      }
-      filled -= consumed
-      if !keepGoing { return }
-      if let pause {
-        guard WakeableSleep.sleep(pause, unless: wake.descriptor) else { return }
-        readNow = true
-      }
+      let verdict = deliver(pending, decoder, into: &batch)
+      pending.dropWholeScans()
+      next = self.next(after: verdict)
+      if case .stop = next { return }
     }
   }
 
-  /// A bounded wait in poll()'s whole milliseconds, rounded up (at least 1) so that it never
-  /// ends before the scan it waits for was due.
-  private static func milliseconds(_ duration: Duration) -> Int32 {
-    let parts = duration.components
-    // Clamped first: no product below can overflow, whatever the verdict said.
-    let seconds = min(max(parts.seconds, 0), 86_400)
-    let nanoseconds = seconds * 1_000_000_000 + max(parts.attoseconds, 0) / 1_000_000_000
-    return Int32(clamping: max(1, (nanoseconds + 999_999) / 1_000_000))
+  /// Waits for the device (index 0 of `polls`) or the wake signal (index 1).
+  private func awaitScans(_ polls: inout PollSet, within: Duration?) throws(IIOError) -> Arrival {
+    let path = reader.device.deviceNode
+    switch polls.wait(timeout: within ?? reader.configuration.livenessCheckInterval) {
+    case .failed(let code):
+      throw .systemCallFailed(path: path, operation: "poll", errno: code)
+    case .timedOut:
+      // A bounded wait that ended reads whatever is there.
+      guard within == nil else { return .scans }
+      // A removed IIO device stops waking its pollers and reports no events at all, so a
+      // quiet spell is the moment to check that it still exists.
+      guard Sysfs.isDirectory(reader.device.path) else { throw .deviceRemoved(path: path) }
+      return .quiet
+    case .ready:
+      if polls.isReady(1) { return .stop }
+      if polls.events(at: 0) & Int32(POLLNVAL) != 0 { throw .deviceRemoved(path: path) }
+      return .scans
+    }
+  }
+
+  /// Hands the whole scans read to the batch handler, or yields them one sample at a time to
+  /// the stream; the handler's verdict, or whether the stream's consumer is still there.
+  private func deliver(
+    _ pending: PendingScans, _ decoder: ScanDecoder, into batch: inout IIOScanBatch
+  ) -> IIOBatchVerdict {
+    guard let batches else {
+      return pending.withBytes { decoder.deliver($0, to: continuation) } ? .keepReading : .stop
+    }
+    pending.withBytes { decoder.decode($0, into: &batch) }
+    return batch.count == 0 ? .keepReading : batches(batch)
+  }
+
+  /// What a verdict asks the loop to do next; a pause sleeps here, ended early only to stop.
+  private func next(after verdict: IIOBatchVerdict) -> NextRead {
+    switch verdict {
+    case .keepReading: return .await(within: nil)
+    case .awaitScans(let within): return .await(within: within)
+    case .stop: return .stop
+    case .pause(let duration):
+      return WakeableSleep.sleep(duration, unless: wake.descriptor) ? .readNow : .stop
+    }
   }
 }

@@ -43,6 +43,12 @@ enum Sysfs {
     return stat(path, &info) == 0
   }
 
+  /// Whether the file at `path` has a write permission bit set.
+  static func hasWriteBit(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0
+  }
+
   /// Reads a whole attribute (sysfs attributes are at most one page).
   static func read(_ path: String) throws(IIOError) -> String {
     let fd = open(path, O_RDONLY | O_CLOEXEC)

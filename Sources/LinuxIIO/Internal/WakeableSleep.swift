@@ -1,3 +1,5 @@
+import SensorsCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -22,10 +24,11 @@ enum WakeableSleep {
     guard descriptor >= 0, descriptor < FD_SETSIZE else {
       // fd_set holds descriptors below FD_SETSIZE only; beyond it, poll() in whole
       // milliseconds, rounded down so the sleep never outlasts what was asked.
-      var wake = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(clamping: time.tv_sec * 1000 + time.tv_nsec / 1_000_000)
-      guard milliseconds > 0 else { return true }
-      return poll(&wake, 1, milliseconds) <= 0 || wake.revents == 0
+      let rounded = Duration.milliseconds(PollSet.milliseconds(duration, rounding: .down))
+      guard rounded > .zero else { return true }
+      var polls = PollSet()
+      let wake = polls.add(descriptor, events: POLLIN)
+      return polls.wait(timeout: rounded) != .ready || !polls.isReady(wake)
     }
     var readable = fd_set()
     let bits = MemoryLayout<UInt>.size * 8

@@ -74,7 +74,7 @@ extension Clock where Duration == Swift.Duration {
     device: IIODevice, channels: [IIOChannel], interval: Duration,
     into continuation: AsyncThrowingStream<IIOSample, any Error>.Continuation
   ) async {
-    let io = BlockingIO(label: "LinuxIIO polling \(device.id)")
+    let io = BlockingQueue(label: "LinuxIIO polling \(device.id)")
     let session: PollingSession
     do {
       session = try await io.run { () throws(IIOError) in

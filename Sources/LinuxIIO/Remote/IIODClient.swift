@@ -1,4 +1,3 @@
-import Dispatch
 import SensorsCore
 import Synchronization
 
@@ -40,7 +39,7 @@ public final class IIODClient: Sendable {
 
   let state = Mutex(IIODConnectionState.idle)
   let wake: WakeSignal
-  let queue: DispatchQueue
+  let queue: BlockingQueue
 
   /// Creates a client; nothing is sent until the first request.
   ///
@@ -54,7 +53,7 @@ public final class IIODClient: Sendable {
     } catch {
       throw .systemCallFailed(server: address.description, operation: "pipe", errno: error.errno)
     }
-    queue = DispatchQueue(label: "iiod \(address)")
+    queue = BlockingQueue(label: "iiod \(address)")
   }
 
   deinit {

@@ -72,8 +72,8 @@ struct SilentBufferedDeviceTests {
 
   @Test("The deadline is a few sample periods, between 250 ms and 1 s")
   func deadline() {
-    #expect(ScanWatchdog.timeout(interval: .milliseconds(1)) == .milliseconds(250))
-    #expect(ScanWatchdog.timeout(interval: .milliseconds(100)) == .milliseconds(500))
-    #expect(ScanWatchdog.timeout(interval: .seconds(2)) == .seconds(1))
+    #expect(LiveIIOSensors.scanTimeout(interval: .milliseconds(1)) == .milliseconds(250))
+    #expect(LiveIIOSensors.scanTimeout(interval: .milliseconds(100)) == .milliseconds(500))
+    #expect(LiveIIOSensors.scanTimeout(interval: .seconds(2)) == .seconds(1))
   }
 }

@@ -1,4 +1,5 @@
 import LinuxIIO
+import SensorsCore
 import Synchronization
 
 /// Turns a buffered read's batches into motion scans for the hub, on the reader's own thread:
@@ -36,7 +37,7 @@ final class BufferedScanForwarder: Sendable {
   }
 
   private let kept: CoreMotionUnits.Kept
-  private let watchdog: ScanWatchdog
+  private let watchdog: SilenceWatchdog
   private let events: MotionBackend.ReaderEvents
   private let resumed: @Sendable () -> Void
   private let clock: IIOTimestampClock
@@ -47,7 +48,7 @@ final class BufferedScanForwarder: Sendable {
   private let longestPause: Double
 
   init(
-    sensors: Set<MotionSensor>, alignment: BootTimeAlignment, watchdog: ScanWatchdog,
+    sensors: Set<MotionSensor>, alignment: BootTimeAlignment, watchdog: SilenceWatchdog,
     events: MotionBackend.ReaderEvents, longestPause: Double,
     resumed: @escaping @Sendable () -> Void
   ) {
@@ -65,7 +66,7 @@ final class BufferedScanForwarder: Sendable {
   /// motion between outputs), so the next read collects the scans until then in one go.
   func forward(_ batch: IIOScanBatch) -> IIOBatchVerdict {
     // One verdict per read: every scan in it arrived at the same moment.
-    switch watchdog.scanArrived() {
+    switch watchdog.arrived() {
     case .drop: return .stop
     case .deliverResumed: resumed()
     case .deliver: break

@@ -1,5 +1,4 @@
 import LinuxIIO
-import SensorsCore
 import Synchronization
 
 /// The live backend's current view of the devices: looked at when the client is made, again
@@ -89,20 +88,10 @@ final class LiveDiscovery: Sendable {
     let snapshot = current
     for sensor in sensors {
       guard let reader = snapshot.routes[sensor], let device = snapshot.devices[reader],
-        Self.isPresent(device)
+        device.isPresent()
       else { return refresh() }
     }
     return snapshot
-  }
-
-  /// Whether `device`'s directory is still there, with the same driver name.
-  private static func isPresent(_ device: IIODevice) -> Bool {
-    guard let bytes = try? FileContents.bytes(path: device.path + "/name", limit: 4096) else {
-      // A device without a `name` attribute is named after its directory.
-      return device.name == device.id && DirectoryListing.exists(device.path)
-    }
-    let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-    return String(decoding: line, as: UTF8.self) == device.name
   }
 
   /// One scan of sysfs, routed. A missing root leaves every sensor unavailable, with the reason.

@@ -43,8 +43,8 @@ struct LiveIIOSensors: Sendable {
     let channels = routing.channels(of: device, request.sensors)
     do {
       if routing.willStream(device, sensors: request.sensors) {
-        let watchdog = ScanWatchdog(
-          timeout: ScanWatchdog.timeout(interval: request.interval), clock: clock)
+        let watchdog = SilenceWatchdog(
+          timeout: Self.scanTimeout(interval: request.interval), clock: clock, start: .deadline)
         if try await readBufferedOrPollIfHeld(
           device, channels, request, events, watchdog: watchdog, sensor: sensor)
         {
@@ -73,7 +73,7 @@ struct LiveIIOSensors: Sendable {
     } catch let error as MotionError {
       throw error
     } catch let error as IIOError {
-      throw .readerFailed(sensor, Self.removal(of: device, explaining: error))
+      throw .readerFailed(sensor, device.explainingRemoval(error))
     } catch {
       return  // nothing else is thrown here
     }
@@ -84,7 +84,7 @@ struct LiveIIOSensors: Sendable {
   /// whether it polled.
   private func readBufferedOrPollIfHeld(
     _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
-    _ events: MotionBackend.ReaderEvents, watchdog: ScanWatchdog, sensor: MotionSensor
+    _ events: MotionBackend.ReaderEvents, watchdog: SilenceWatchdog, sensor: MotionSensor
   ) async throws -> Bool {
     let busy: String?
     do {
@@ -107,25 +107,20 @@ struct LiveIIOSensors: Sendable {
     return true
   }
 
+  /// How long a buffered device has to deliver its first scan, and may stay silent before it is
+  /// stale: a few sample periods, at least 250 ms (a slow driver's first wake-up), at most 1 s.
+  static func scanTimeout(interval: Duration) -> Duration {
+    min(.seconds(1), max(.milliseconds(250), interval * 5))
+  }
+
   /// `name (iio:deviceN)`, as events and errors name a device.
   static func describe(_ device: IIODevice) -> String {
     "\(device.name) (\(device.id))"
   }
 
-  /// A polled attribute that vanished, or a read that failed, because the whole device
-  /// directory is gone is the device's removal, whatever `errno` the read saw.
-  static func removal(of device: IIODevice, explaining error: IIOError) -> IIOError {
-    switch error {
-    case .deviceRemoved, .permissionDenied, .deviceBusy, .malformedAttribute:
-      return error
-    default:
-      return DirectoryListing.exists(device.path) ? error : .deviceRemoved(path: device.path)
-    }
-  }
-
   private func readBuffered(
     _ device: IIODevice, _ channels: [IIOChannel], _ request: MotionBackend.ReaderRequest,
-    _ events: MotionBackend.ReaderEvents, watchdog: ScanWatchdog
+    _ events: MotionBackend.ReaderEvents, watchdog: SilenceWatchdog
   ) async throws(IIOError) {
     let wanted = 1 / max(seconds(request.interval), 1e-6)
     var rate: Double?
@@ -135,7 +130,7 @@ struct LiveIIOSensors: Sendable {
       if (try? system.setSamplingFrequency(nearest, of: device)) != nil { rate = nearest }
     }
     // Stamp on boottime where the device lets us choose; otherwise shift its clock onto it.
-    let settable = DirectoryListing.exists(device.path + "/current_timestamp_clock")
+    let settable = device.canChooseTimestampClock()
     let alignment = BootTimeAlignment(clock: settable ? .boottime : device.timestampClock)
     // Scans reach the hub on the reader's thread, a whole read at a time (see
     // BufferedScanForwarder), so LinuxIIO's stream only reports the end of the read.
@@ -143,7 +138,7 @@ struct LiveIIOSensors: Sendable {
     let longer = device.buffer.flatMap { buffer in
       Self.bufferLength(
         rate: rate, current: buffer.length,
-        writable: DirectoryListing.hasWriteBit(buffer.directory + "/length"))
+        writable: buffer.isLengthWritable())
     }
     let length = longer ?? device.buffer?.length
     let reader = try IIOBufferedReader(
@@ -163,8 +158,7 @@ struct LiveIIOSensors: Sendable {
     // thread has disabled the buffer and closed the device: the hub starts a successor reader
     // on the same device only after this task ends, and a still-enabled buffer would be busy.
     let read = reader.start(batches: forwarder.forward)
-    let deadline = watchdog.arm(stopping: read) {
-      [onEvent, timeout = watchdog.timeout] in
+    let deadline = watchdog.arm(stop: read.stop) { [onEvent, timeout = watchdog.timeout] in
       onEvent(.stale(sensors: sensors, device: name, silentFor: timeout))
     }
     defer { deadline.cancel() }
@@ -227,9 +221,12 @@ extension Clock where Duration == Swift.Duration {
   ) async throws(IIOError) {
     let reader = try IIOPollingReader(device: device, channels: channels, interval: interval)
     let kept = CoreMotionUnits.Kept(sensors)
+    // Off the concurrency pool: a read behind an I2C or SPI sensor can take a millisecond.
+    let io = BlockingQueue(label: "motion polling \(device.id)")
     var deadline = now
     while !Task.isCancelled {
-      events.scan(CoreMotionUnits.scan(try reader.read(), keeping: kept))
+      let sample = try await io.run { () throws(IIOError) in try reader.read() }
+      events.scan(CoreMotionUnits.scan(sample, keeping: kept))
       deadline = deadline.advanced(by: interval)
       do {
         try await sleep(until: deadline, tolerance: nil)

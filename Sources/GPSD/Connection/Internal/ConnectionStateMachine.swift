@@ -19,8 +19,8 @@ struct ConnectionStateMachine {
     case line(Result<GPSDReport, GPSDDecodingError>)
     case disconnected(GPSDConnectionError)
     case reconnectTimerFired
-    /// One slice of the stale timer elapsed; `slicesPerTimeout` silent slices in a row make the stream stale.
-    case staleSliceElapsed
+    /// The session's watchdog saw no line for the whole stale timeout.
+    case silenceReachedTimeout
     case close
   }
 
@@ -31,23 +31,21 @@ struct ConnectionStateMachine {
     case closeSocket
     case emit(GPSDConnection.Event)
     case scheduleReconnect(after: Duration)
-    case startStaleTimer
-    case stopStaleTimer
+    /// Arm the session's silence watchdog (SensorsCore's `SilenceWatchdog`, counting from now).
+    case startWatchdog
+    case stopWatchdog
     /// End the event stream; nothing follows.
     case finish
   }
-
-  static let slicesPerTimeout = 4
 
   let policy: GPSDConnection.ReconnectPolicy
   let staleTimeout: Duration?
   private(set) var phase: Phase = .idle
   /// Failed attempts and lost sessions since the last session that proved healthy; the backoff
   /// grows with it. A session proves healthy by delivering data (a fix, satellites, timing) or
-  /// by lasting one stale-timer slice, so a gpsd that accepts and hangs up at once (or only
+  /// by lasting the whole stale timeout, so a gpsd that accepts and hangs up at once (or only
   /// answers the handshake) is retried ever more slowly instead of every initial delay.
   private(set) var failures = 0
-  private var silentSlices = 0
   private var isStale = false
 
   init(policy: GPSDConnection.ReconnectPolicy, staleTimeout: Duration?) {
@@ -64,10 +62,9 @@ struct ConnectionStateMachine {
     case .connected:
       guard case .connecting = phase else { return [] }
       phase = .awaitingWatchReply
-      silentSlices = 0
       isStale = false
       return [.emit(.state(.connected))]
-        + (staleTimeout == nil ? [] : [.startStaleTimer])
+        + (staleTimeout == nil ? [] : [.startWatchdog])
     case .connectFailed(let error):
       guard case .connecting = phase else { return [] }
       return fail(error)
@@ -75,15 +72,15 @@ struct ConnectionStateMachine {
       return received(result)
     case .disconnected(let error):
       guard phase == .awaitingWatchReply || phase == .watching else { return [] }
-      return [.stopStaleTimer, .closeSocket] + fail(error)
+      return [.stopWatchdog, .closeSocket] + fail(error)
     case .reconnectTimerFired:
       guard case .waitingToReconnect(let attempt) = phase else { return [] }
       return connect(attempt: attempt)
-    case .staleSliceElapsed:
-      return staleSlice()
+    case .silenceReachedTimeout:
+      return silenceReachedTimeout()
     case .close:
       phase = .closed
-      return [.stopStaleTimer, .closeSocket, .emit(.state(.closed)), .finish]
+      return [.stopWatchdog, .closeSocket, .emit(.state(.closed)), .finish]
     }
   }
 
@@ -112,7 +109,6 @@ struct ConnectionStateMachine {
 
   private mutating func received(_ result: Result<GPSDReport, GPSDDecodingError>) -> [Action] {
     guard phase == .awaitingWatchReply || phase == .watching else { return [] }
-    silentSlices = 0
     var actions: [Action] = []
     if isStale {
       isStale = false
@@ -132,7 +128,7 @@ struct ConnectionStateMachine {
         // gpsd goes silent after refusing a WATCH, and retrying the same request cannot help.
         phase = .closed
         return actions + [
-          .stopStaleTimer, .closeSocket, .emit(.state(.unavailable(.watchRejected(reply)))),
+          .stopWatchdog, .closeSocket, .emit(.state(.unavailable(.watchRejected(reply)))),
           .emit(.state(.closed)),
           .finish,
         ]
@@ -152,13 +148,11 @@ struct ConnectionStateMachine {
     return actions
   }
 
-  private mutating func staleSlice() -> [Action] {
+  private mutating func silenceReachedTimeout() -> [Action] {
     guard let staleTimeout, phase == .awaitingWatchReply || phase == .watching, !isStale else {
       return []
     }
     if phase == .watching { failures = 0 }
-    silentSlices += 1
-    guard silentSlices >= Self.slicesPerTimeout else { return [] }
     isStale = true
     return [.emit(.state(.stale(silentFor: staleTimeout)))]
   }

@@ -9,7 +9,7 @@ import SensorsCore
 extension SocketSession {
   /// The session thread's body: connect, greet, then read until EOF, error or wake-up. Returns
   /// the socket for the thread to close, if one was opened.
-  func run(wake: Int32, sink: @Sendable (SessionEvent) -> Void) -> Int32? {
+  func run(wake: Int32, sink: @Sendable (ConnectionStateMachine.Input) -> Void) -> Int32? {
     let socket: Int32
     switch connect(wake: wake) {
     case .success(let connected):
@@ -49,14 +49,18 @@ extension SocketSession {
     }
   }
 
-  private func readLoop(socket: Int32, wake: Int32, sink: @Sendable (SessionEvent) -> Void) {
+  private func readLoop(
+    socket: Int32, wake: Int32, sink: @Sendable (ConnectionStateMachine.Input) -> Void
+  ) {
     var framer = GPSDLineFramer(maximumLineLength: maximumLineLength)
     var buffer = [UInt8](repeating: 0, count: 65_536)
+    var polls = PollSet()
+    polls.add(socket, events: POLLIN)
+    let woken = polls.add(wake, events: POLLIN)
     while true {
-      switch TCPSocket.wait(socket: socket, events: POLLIN, wake: wake, timeoutMilliseconds: -1) {
-      case .woken: return
-      case .timedOut, .ready: break
-      }
+      // A failing poll() falls through to the read, which reports the error with its errno.
+      _ = polls.wait(timeout: nil)
+      if polls.isReady(woken) { return }
       let count = buffer.withUnsafeMutableBytes { raw in read(socket, raw.baseAddress, raw.count) }
       if count > 0 {
         buffer.withUnsafeBytes { raw in

@@ -7,14 +7,6 @@ import Synchronization
   import Musl
 #endif
 
-/// What one socket session observed, delivered from its I/O thread.
-enum SessionEvent: Sendable {
-  case connected
-  case connectFailed(GPSDConnectionError)
-  case line(Result<GPSDReport, GPSDDecodingError>)
-  case disconnected(GPSDConnectionError)
-}
-
 /// One TCP session with gpsd on its own thread: connect, send the greeting (the WATCH request),
 /// read, frame, decode, deliver.
 ///
@@ -52,9 +44,12 @@ final class SocketSession: Sendable {
     }
   }
 
-  /// Starts the I/O thread. `sink` receives every event, in order, on that thread. Returns the
+  /// Starts the I/O thread. `sink` receives what the session observes, as the connection's
+  /// state machine takes it, in order, on that thread. Returns the
   /// error when no thread could be started (the session is then released at once).
-  func start(sink: @escaping @Sendable (SessionEvent) -> Void) -> GPSDConnectionError? {
+  func start(sink: @escaping @Sendable (ConnectionStateMachine.Input) -> Void)
+    -> GPSDConnectionError?
+  {
     let failure = DetachedThread.start(name: "gpsd \(host):\(port)") { [self] in
       let socket = run(wake: wake.descriptor, sink: sink)
       if let socket { close(socket) }

@@ -14,13 +14,8 @@ extension IIODClient {
     _ command: String, sending suffix: String = "", then trailer: [UInt8] = [],
     _ body: @escaping @Sendable (inout IIODWire) throws(IIODError) -> Value
   ) async throws(IIODError) -> Value {
-    let result: Result<Value, IIODError> = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        queue.async {
-          continuation.resume(
-            returning: self.perform(command, line: command + suffix + "\n", trailer, body))
-        }
-      }
+    let result = await withTaskCancellationHandler {
+      await queue.run { self.perform(command, line: command + suffix + "\n", trailer, body) }
     } onCancel: {
       close()
     }

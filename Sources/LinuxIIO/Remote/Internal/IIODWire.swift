@@ -23,9 +23,7 @@ struct IIODWire {
 
   /// Sends `bytes` (a command line, and a value for `WRITE`).
   func send(_ bytes: [UInt8]) throws(IIODError) {
-    switch TCPSocket.send(
-      bytes, to: socket, wake: wake, timeoutMilliseconds: TCPSocket.milliseconds(timeout))
-    {
+    switch TCPSocket.send(bytes, to: socket, wake: wake, timeout: timeout) {
     case .sent: return
     case .woken: throw .closed(server: server)
     case .closedByPeer: throw .linkDropped(server: server)
@@ -73,10 +71,7 @@ struct IIODWire {
 
   /// One `read()` into ``pending``, after waiting at most the timeout.
   private mutating func receive() throws(IIODError) {
-    switch TCPSocket.wait(
-      socket: socket, events: POLLIN, wake: wake,
-      timeoutMilliseconds: TCPSocket.milliseconds(timeout))
-    {
+    switch TCPSocket.wait(socket: socket, events: POLLIN, wake: wake, timeout: timeout) {
     case .woken: throw .closed(server: server)
     case .timedOut: throw .timedOut(server: server, command: command, after: timeout)
     case .ready: break
