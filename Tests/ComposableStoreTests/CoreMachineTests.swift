@@ -122,10 +122,12 @@ import Testing
   @Test func aQueuedReentrantActionKeepsItsCascadeOpen() async {
     var machine = Machine(state: 0)
     let cascade = machine.enqueueReentrant("queued")
-    let first = machine.publish(1)?.reduce.map(\.action)
-    let second = machine.publish(2)
-    #expect(first == ["queued"])
-    #expect(second == nil, "taken once, and nothing to do without observers")
+    let toTake = machine.publish(1)
+    let taken = machine.takePublished().reduce.map(\.action)
+    let again = machine.publish(2)
+    #expect(toTake, "a re-entrant action waits to be taken")
+    #expect(taken == ["queued"])
+    #expect(!again, "taken once, and nothing to do without observers")
     let reduced = await resumed(
       &machine, waiting: { $0.wait(cascade: cascade, $1) },
       then: [{ $0.reentrantReduced(cascade: cascade) }])

@@ -119,13 +119,19 @@ struct CoreMachine<State, Action, Handle> {
 
   // MARK: Published state
 
-  /// Publishes the state after one action and takes what must happen outside the lock; `nil`
-  /// when nothing must (no observer, nothing sent from inside the reducer): the common case,
-  /// which then copies, retains and allocates nothing.
+  /// Publishes the state after one action; returns whether something must happen outside the
+  /// lock (``takePublished()``): observers to feed, or actions sent from inside the reducer.
+  /// Usually not, and then publishing copies, retains and allocates nothing.
   @inlinable
-  mutating func publish(_ state: State) -> AfterUnlock? {
+  mutating func publish(_ state: State) -> Bool {
     published = state
-    guard !observers.isEmpty || !reentrant.isEmpty else { return nil }
+    return !observers.isEmpty || !reentrant.isEmpty
+  }
+
+  /// What the last publication hands out: the observers to yield it to, and the actions sent
+  /// from inside the reducer meanwhile, to reduce next.
+  @inlinable
+  mutating func takePublished() -> AfterUnlock {
     var afterUnlock = AfterUnlock()
     afterUnlock.yield = observers
     if !reentrant.isEmpty {

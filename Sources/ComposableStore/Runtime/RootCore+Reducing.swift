@@ -37,7 +37,7 @@ extension RootCore {
   /// thread, first in first out (The Composable Architecture's order).
   ///
   /// The fast path, an action whose effect is `.none` on a store nobody observes and that sent
-  /// nothing to itself, takes the reducer lock and the core lock once each and allocates,
+  /// nothing to itself, takes the reducer lock and the machine's lock once each and allocates,
   /// retains and releases nothing; anything else goes through ``drain(_:effect:published:cascade:box:)``.
   ///
   /// - Parameter cascade: The cascade the action belongs to (an effect's), or `nil` to start one
@@ -47,13 +47,10 @@ extension RootCore {
     reducer.withLock { box in
       drainer.store(currentThreadID(), ordering: .relaxed)
       let effect = box.reduce(&box.state, action)
-      var published: Machine.AfterUnlock?
-      if effect.isNone {
-        published = machine.withLock { $0.publish(box.state) }
-        if published == nil {
-          drainer.store(0, ordering: .relaxed)
-          return StoreTask(nil)
-        }
+      let published = effect.isNone
+      if published, !machine.withLock({ $0.publish(box.state) }) {
+        drainer.store(0, ordering: .relaxed)
+        return StoreTask(nil)
       }
       let task = drain(
         action, effect: effect, published: published, cascade: cascade, box: &box)
@@ -65,13 +62,13 @@ extension RootCore {
   /// The rest of ``process(_:cascade:)`` once `action` was reduced to `effect`: starts its
   /// effects, publishes, and reduces what it fed back until the queue is empty.
   ///
-  /// - Parameter published: What publishing the state after `action` handed out, if
-  ///   ``process(_:cascade:)`` published it already (it does when `effect` is `.none`).
+  /// - Parameter published: Whether ``process(_:cascade:)`` published the state after `action`
+  ///   already (it does when `effect` is `.none`), leaving what that handed out to take.
   @inlinable
   func drain(
     _ action: Action,
     effect first: Effect<Action>,
-    published: Machine.AfterUnlock?,
+    published: Bool,
     cascade: CascadeID?,
     box: inout ReducerBox<State, Action>
   ) -> StoreTask {
@@ -86,10 +83,12 @@ extension RootCore {
       if !effect.isNone {
         start(effect, of: current, root: &root, fedBack: &fedBack)
       }
-      if let afterUnlock = pending ?? machine.withLock({ $0.publish(box.state) }) {
-        take(afterUnlock, state: box.state, into: &queue)
+      let state = box.state
+      let afterUnlock = machine.withLock { machine in
+        pending || machine.publish(state) ? machine.takePublished() : nil
       }
-      pending = nil
+      if let afterUnlock { take(afterUnlock, state: state, into: &queue) }
+      pending = false
       if !fedBack.isEmpty { queue += fedBack }
       if current.reentrant, let cascade = current.cascade {
         run(machine.withLock { $0.reentrantReduced(cascade: cascade) })
