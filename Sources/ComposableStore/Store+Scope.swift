@@ -12,8 +12,9 @@ extension Store {
   /// The child store runs no reducer and no effect of its own: ``send(_:)`` sends the embedded
   /// action to this store (so the parent's reducers see it, as in The Composable Architecture),
   /// ``state`` reads the slice now, ``states`` emits the slice whenever it changes (equal slices
-  /// are skipped), and ``inFlightEffectCount`` is this store's. The child store keeps this store
-  /// alive.
+  /// are skipped), and ``inFlightEffectCount`` is the root store's. The child store keeps this
+  /// store alive, and allocates no reducer, state or effect registry of its own: its effects are
+  /// the root store's, waited on and cancelled there.
   ///
   /// The child's state needs no `Equatable` conformance: then ``states`` emits the slice after
   /// every action the parent handles. With it, equal consecutive slices are skipped.
@@ -59,15 +60,7 @@ extension Store {
     isDuplicate: (@Sendable (ChildState, ChildState) -> Bool)?
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      forwardingTo: StoreOperations(
-        send: { [self] action in send(toChildAction(action)) },
-        state: { [self] in toChildState(state) },
-        observe: { [self] observer in
-          observe(
-            StateObserver(yield: { observer.yield(toChildState($0)) }, finish: observer.finish))
-        },
-        isDuplicate: isDuplicate,
-        inFlightEffectCount: { [self] in inFlightEffectCount }
-      ))
+      scoped: ScopedCore(
+        parent: self, state: toChildState, action: toChildAction, isDuplicate: isDuplicate))
   }
 }

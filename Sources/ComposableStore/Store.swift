@@ -31,13 +31,14 @@ import Synchronization
 /// See <doc:Performance> for the measurements behind this choice, and <doc:DifferencesFromTCA>
 /// for what deliberately differs.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-  /// The reducer and runtime of a store that runs its own reducer; `nil` for a scoped store,
-  /// which forwards to its parent (the seam for scoping). `send` and `state` reach it directly,
-  /// by optional chaining: binding it, or keeping it in an enum, costs each `send` a retain and
-  /// a release.
-  @usableFromInline let root: StoreRoot<State, Action>?
-  /// What the store does: a root store's own operations, or a scope's, mapped onto its parent's.
-  @usableFromInline let operations: StoreOperations<State, Action>
+  /// The core of a store that runs its own reducer; `nil` for a scoped store. `send` and
+  /// `state` reach it directly, by optional chaining, so a root store's hot paths run code
+  /// specialised for its types: binding it, or keeping it in an enum, costs each `send` a retain
+  /// and a release.
+  @usableFromInline let root: RootCore<State, Action>?
+  /// What the store does: its root core (the same object as ``root``), or a ``ScopedCore`` over
+  /// its parent store.
+  @usableFromInline let core: any StoreCore<State, Action>
 
   /// Creates a store that starts in `initialState` and runs `reducer` for every action.
   @inlinable
@@ -69,25 +70,28 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     reduce: sending @escaping (inout State, Action) -> Effect<Action>,
     reportUnhandled: (@Sendable (String, StaticString, UInt) -> Void)?
   ) {
-    let root = StoreRoot(
-      state: initialState, reduce: bindingCapturedDependencies(reduce),
+    // Each action an effect sends runs the code specialised here (see `Deliver`).
+    let deliver: Deliver<State, Action> = { core, source in
+      Send { action in core.sendFromEffect(action, source: source) }
+    }
+    let root = RootCore(
+      state: initialState, reduce: bindingCapturedDependencies(reduce), deliver: deliver,
       reportIssue: reportUnhandled ?? printRuntimeWarning)
     self.root = root
-    self.operations = root.operations
-    // Effects hold the store weakly (not the root, which a weak reference would slow down):
-    // releasing the store, the root's only owner, cancels them.
-    let deliver: Deliver<Action> = { [weak self] source in
-      Send { [weak self] action in self?.root?.sendFromEffect(action, source: source) }
-    }
-    root.reducer.withLock { $0.deliver = deliver }
+    self.core = root
   }
 
-  /// A store with no reducer of its own that forwards every call to a parent store: the seam on
-  /// which `Store.scope` is built. It reads no state until asked; its effects and cancellation
-  /// ids live in the parent's core.
-  init(forwardingTo parent: StoreOperations<State, Action>) {
+  /// A store with no reducer of its own, whose `core` maps a parent store's: the seam on which
+  /// `Store.scope` is built.
+  init(scoped core: any StoreCore<State, Action>) {
     self.root = nil
-    self.operations = parent
+    self.core = core
+  }
+
+  /// Releasing a store that runs its own reducer cancels its effects and finishes its observers.
+  /// (A scoped store holds its parent, so the root goes only after the last of its scopes.)
+  deinit {
+    root?.release()
   }
 
   /// Handles `action` now: runs the reducer, starts the effects it returns, handles the actions
@@ -100,14 +104,14 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    root?.send(action) ?? operations.send(action)
+    root?.send(action) ?? core.send(action)
   }
 
   /// The current state, as of the last action the reducer finished. A scoped store reads it
   /// from its parent's now, each time.
   @inlinable
   public var state: State {
-    root?.runtime.core.withLock { $0.published } ?? operations.state()
+    root?.state ?? core.state
   }
 
   /// The state now, then after every action that the reducer handles, for as long as the
@@ -125,71 +129,35 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     var observer = StateObserver(continuation)
     // Skipped for this subscriber only: the scopes in between compute their slices every time,
     // as TCA's do.
-    if let isDuplicate = operations.isDuplicate {
+    if let isDuplicate = core.isDuplicate {
       observer = observer.skippingDuplicates(isDuplicate)
     }
-    if let stop = observe(observer) {
+    if let stop = core.observe(observer) {
       continuation.onTermination = { _ in stop() }
     }
     return stream
   }
 
-  /// Registers `observer` with the root store (through the scopes in between) and yields it the
-  /// current state; returns how to remove it, or `nil` (having finished it) if the store is gone.
-  func observe(_ observer: StateObserver<State>) -> (@Sendable () -> Void)? {
-    operations.observe(observer)
-  }
-
-  /// The number of effect tasks still running.
+  /// The number of effect tasks still running: the root store's, for a scoped store.
   public var inFlightEffectCount: Int {
-    operations.inFlightEffectCount()
+    core.effects.inFlightEffectCount
   }
 
-  /// The running effect tasks, each with the action whose effect started it (none for a scoped
-  /// store, whose effects are its parent's).
+  /// The running effect tasks of a store that runs its own reducer, each with the action whose
+  /// effect started it (none for a scoped store: its effects' actions are its root's).
   package var inFlightEffects: [UInt64: Action] {
-    guard let root else { return [:] }
-    return root.runtime.core.withLock(\.running)
+    root?.inFlightEffects ?? [:]
   }
 
-  /// Returns once no effect of this store is running, except those in `ignoring` (keys of
-  /// ``inFlightEffects``).
+  /// Returns once no effect of this store (of its root, for a scoped store) is running, except
+  /// those in `ignoring` (keys of the root's ``inFlightEffects``).
   package func waitForEffects(ignoring: Set<UInt64> = []) async {
-    guard let root else { return }
-    await root.runtime.waitUntilIdle(ignoring: ignoring)
+    await core.effects.waitForEffects(ignoring: ignoring)
   }
 
-  /// Cancels every running effect of this store.
+  /// Cancels every running effect of this store (of its root, for a scoped store).
   package func cancelAllEffects() {
-    guard let root else { return }
-    root.runtime.cancelAll()
-  }
-}
-
-/// What a store does, as closures: a root store's own operations, or those of a scope, which
-/// map its parent's (see ``Store/init(forwardingTo:)``).
-@usableFromInline
-struct StoreOperations<State: Sendable, Action: Sendable>: Sendable {
-  @usableFromInline let send: @Sendable (Action) -> StoreTask
-  @usableFromInline let state: @Sendable () -> State
-  let observe: @Sendable (StateObserver<State>) -> (@Sendable () -> Void)?
-  /// Whether a state equals the one before, for `Equatable` state: `states` skips it.
-  let isDuplicate: (@Sendable (State, State) -> Bool)?
-  let inFlightEffectCount: @Sendable () -> Int
-
-  /// Creates the operations from closures; a scope's are its parent's, mapped to its types.
-  init(
-    send: @escaping @Sendable (Action) -> StoreTask,
-    state: @escaping @Sendable () -> State,
-    observe: @escaping @Sendable (StateObserver<State>) -> (@Sendable () -> Void)?,
-    isDuplicate: (@Sendable (State, State) -> Bool)?,
-    inFlightEffectCount: @escaping @Sendable () -> Int
-  ) {
-    self.send = send
-    self.state = state
-    self.observe = observe
-    self.isDuplicate = isDuplicate
-    self.inFlightEffectCount = inFlightEffectCount
+    core.effects.cancelAllEffects()
   }
 }
 

@@ -45,7 +45,6 @@ public struct StoreTask: Sendable {
   public var isCancelled: Bool {
     guard let handle else { return false }
     return handle.requested.load(ordering: .relaxed)
-      || handle.host.isCancelled(cascade: handle.id) == true
   }
 
   /// Whether the action started any effect task. Synchronous effects (`.send`) do not count.
@@ -57,12 +56,13 @@ public struct StoreTask: Sendable {
 @usableFromInline
 final class CascadeHandle: Sendable {
   let id: CascadeID
-  let host: any CascadeHost
-  /// Set by ``cancel()``: the cascade's record is dropped when it ends, this remembers.
+  let host: any EffectHost
+  /// Set by ``cancel()``, the only way a cascade is cancelled: the core drops the cascade's
+  /// record when it ends, this remembers.
   let requested = Atomic<Bool>(false)
 
   @usableFromInline
-  init(id: CascadeID, host: any CascadeHost) {
+  init(id: CascadeID, host: any EffectHost) {
     self.id = id
     self.host = host
   }

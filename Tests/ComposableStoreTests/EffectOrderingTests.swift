@@ -61,15 +61,24 @@ import Testing
   }
 
   @Test func aConcatenationWaitsForItsRunBeforeSendingTheRest() async {
+    // The run waits for the test to open the gate, so nothing races the first expectation.
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
     let store = Store(initialState: [Int]()) {
       Reduce<[Int], Int> { state, action in
         state.append(action)
         guard action == 0 else { return .none }
-        return .concatenate(.send(1), .run { send in await send(2) }, .send(3))
+        return .concatenate(
+          .send(1),
+          .run { send in
+            for await _ in gate {}
+            await send(2)
+          },
+          .send(3))
       }
     }
     let task = store.send(0)
-    #expect(store.state == [0, 1])
+    #expect(store.state == [0, 1], "3 waits for the run, which waits for the gate")
+    open.finish()
     await task.finish()
     #expect(store.state == [0, 1, 2, 3])
   }

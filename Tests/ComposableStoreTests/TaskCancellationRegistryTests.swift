@@ -8,7 +8,7 @@ import Testing
 /// Each test uses its own id type, so tests running in parallel do not share entries.
 @Suite struct TaskCancellationRegistryTests {
   private func registered(_ id: some Hashable & Sendable) -> Int {
-    TaskCancellations.process.count(id: AnyHashableSendable(id))
+    ProcessCancellations.shared.count(id: AnyHashableSendable(id))
   }
 
   /// A task sleeping under `withTaskCancellation(id:)` on a TestClock nobody advances (only

@@ -30,14 +30,11 @@ public func withTaskCancellation<T: Sendable>(
   operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
   let key = CancellationPath.qualify(id)
-  let store = EffectScope.current
-  let registry = (store as? any TaskCancellationHost)?.taskCancellations ?? .process
-  if cancelInFlight {
-    if let store { store.cancel(id: key) } else { registry.cancel(id: key) }
-  }
+  let canceller = EffectScope.canceller
+  if cancelInFlight { canceller.cancel(id: key) }
   let task = Task.inheritingExecutor { try await operation() }
-  let token = registry.insert(id: key) { task.cancel() }
-  defer { registry.remove(id: key, token: token) }
+  let token = canceller.insertOperation(id: key) { task.cancel() }
+  defer { canceller.removeOperation(id: key, token: token) }
   return try await withTaskCancellationHandler {
     try await task.value
   } onCancel: {
@@ -55,11 +52,6 @@ extension Task where Success == Never, Failure == Never {
   /// }
   /// ```
   public static func cancel(id: some Hashable & Sendable) {
-    let key = CancellationPath.qualify(id)
-    if let store = EffectScope.current {
-      store.cancel(id: key)
-    } else {
-      TaskCancellations.process.cancel(id: key)
-    }
+    EffectScope.canceller.cancel(id: CancellationPath.qualify(id))
   }
 }

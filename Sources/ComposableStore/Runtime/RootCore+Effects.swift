@@ -21,48 +21,22 @@ struct EffectSource<Action: Sendable>: Sendable {
   }
 }
 
-/// Makes the ``Send`` an effect task feeds the store with (which it holds weakly).
+/// Makes the ``Send`` an effect task feeds its store's core with.
 ///
 /// Made by the store's inlinable initialiser, so each action an effect sends runs code
-/// specialised for the store's types: the generic runtime calls this once per task, not per
-/// action.
+/// specialised for the store's types: the generic core calls this once per task, not per action.
+/// It captures nothing; the core is handed in.
 @usableFromInline
-typealias Deliver<Action: Sendable> = @Sendable (EffectSource<Action>) -> Send<Action>
+typealias Deliver<State: Sendable, Action: Sendable> =
+  @Sendable (RootCore<State, Action>, EffectSource<Action>) -> Send<Action>
 
-/// The shell around ``StoreCore``: holds it under the core lock, starts and cancels effect tasks,
-/// interprets effect trees, and resumes continuations and feeds observers outside the lock.
+/// How a root core runs effect trees: starts and cancels their tasks, with every task registered
+/// in the machine (by token, cascade and cancellation id) until it returns.
 ///
-/// Effect tasks hold the runtime strongly (to deregister themselves) and reach the store only
-/// through a ``Deliver`` closure that holds it weakly: releasing the store cancels every task.
-///
-/// ## Seams for scoping and `Task.cancel(id:)`
-///
-/// Every effect task runs with ``EffectScope/current`` bound to its store's runtime, so code
-/// inside an effect (a `Task.cancel(id:)` helper) can reach the per-store cancellation registry
-/// through ``EffectCanceller/cancel(id:)`` without a reference to the store. A scoped child store
-/// forwards to its parent with ``Store/init(forwardingTo:)``: it owns no core, so its effects and
-/// cancellation ids live in the parent's.
-@usableFromInline
-final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCanceller,
-  CascadeHost
-{
-  @usableFromInline typealias Core = StoreCore<State, Action, Task<Void, Never>>
-
-  @usableFromInline let core: Mutex<Core>
-  /// Reports an unhandled effect error or a send from a completed effect, at the effect's site.
-  let reportIssue: @Sendable (_ message: String, _ fileID: StaticString, _ line: UInt) -> Void
-  /// Operations run by this store's effects under `withTaskCancellation(id:)`.
-  let taskCancellations = TaskCancellations()
-
-  @usableFromInline
-  init(
-    state: State,
-    reportIssue: @escaping @Sendable (String, StaticString, UInt) -> Void
-  ) {
-    self.core = Mutex(Core(state: state))
-    self.reportIssue = reportIssue
-  }
-
+/// Every effect task runs with ``EffectScope/current`` bound to its store's core, so code inside
+/// an effect (`Task.cancel(id:)`, `withTaskCancellation(id:)`) reaches that store's one
+/// cancellation registry without a reference to the store.
+extension RootCore {
   // MARK: Starting effects from the reducer
 
   /// Starts the synchronous part of `effect` now: `.send` actions go to `enqueue` in TCA's order,
@@ -76,7 +50,6 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
     origin: Action,
     ids: [AnyHashableSendable] = [],
     cascade: inout CascadeID?,
-    deliver: @escaping Deliver<Action>,
     enqueue: (Action) -> Void
   ) -> [Task<Void, Never>] {
     switch effect.operation {
@@ -87,30 +60,30 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
       return []
     case .run(let run):
       let task = spawn(priority: run.priority, ids: ids, origin: origin, cascade: &cascade) {
-        runtime, source in
-        await runtime.execute(run, source: source, deliver: deliver)
+        core, source in
+        await core.execute(run, source: source)
       }
       return task.map { [$0] } ?? []
     case .merge(let effects):
       var tasks: [Task<Void, Never>] = []
       for child in effects {
         tasks += start(
-          child, origin: origin, ids: ids, cascade: &cascade, deliver: deliver, enqueue: enqueue)
+          child, origin: origin, ids: ids, cascade: &cascade, enqueue: enqueue)
       }
       return tasks
     case .concatenate(let effects):
       for (index, child) in effects.enumerated() {
         let pending = start(
-          child, origin: origin, ids: ids, cascade: &cascade, deliver: deliver, enqueue: enqueue)
+          child, origin: origin, ids: ids, cascade: &cascade, enqueue: enqueue)
         guard !pending.isEmpty else { continue }
         let rest = effects[(index + 1)...]
         if rest.isEmpty { return pending }
         let task = spawn(priority: nil, ids: ids, origin: origin, cascade: &cascade) {
-          runtime, source in
+          core, source in
           for task in pending { await task.value }
           for next in rest {
             guard !Task.isCancelled else { return }
-            await runtime.perform(next, origin: origin, ids: ids, source: source, deliver: deliver)
+            await core.perform(next, origin: origin, ids: ids, source: source)
           }
         }
         return task.map { [$0] } ?? []
@@ -119,7 +92,7 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { cancel(id: id) }
       return start(
-        child, origin: origin, ids: ids + [id], cascade: &cascade, deliver: deliver,
+        child, origin: origin, ids: ids + [id], cascade: &cascade,
         enqueue: enqueue)
     case .cancel(let id):
       cancel(id: id)
@@ -132,37 +105,35 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
     _ effect: Effect<Action>,
     origin: Action,
     ids: [AnyHashableSendable],
-    source: EffectSource<Action>,
-    deliver: @escaping Deliver<Action>
+    source: EffectSource<Action>
   ) async {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      await deliver(source)(action)
+      await deliver(self, source)(action)
     case .run(let run):
-      await execute(run, source: source, deliver: deliver)
+      await execute(run, source: source)
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for child in effects {
           group.addTask {
-            await self.perform(child, origin: origin, ids: ids, source: source, deliver: deliver)
+            await self.perform(child, origin: origin, ids: ids, source: source)
           }
         }
       }
     case .concatenate(let effects):
       for child in effects {
         guard !Task.isCancelled else { return }
-        await perform(child, origin: origin, ids: ids, source: source, deliver: deliver)
+        await perform(child, origin: origin, ids: ids, source: source)
       }
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { cancel(id: id) }
       // A separate registered task, so `cancel(id:)` can stop this part alone.
       var cascade: CascadeID? = source.cascade
       let task = spawn(priority: nil, ids: ids + [id], origin: origin, cascade: &cascade) {
-        runtime, inner in
-        await runtime.perform(
-          child, origin: origin, ids: ids + [id], source: inner, deliver: deliver)
+        core, inner in
+        await core.perform(child, origin: origin, ids: ids + [id], source: inner)
       }
       guard let task else { return }
       await withTaskCancellationHandler {
@@ -176,10 +147,8 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
   }
 
   /// Runs one `run` effect to its end, routing a thrown error to its handler or reporting it.
-  func execute(
-    _ run: Effect<Action>.Run, source: EffectSource<Action>, deliver: @escaping Deliver<Action>
-  ) async {
-    let send = deliver(source.at(run))
+  func execute(_ run: Effect<Action>.Run, source: EffectSource<Action>) async {
+    let send = deliver(self, source.at(run))
     do {
       try await run.operation(send)
     } catch is CancellationError {
@@ -200,11 +169,11 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
     ids: [AnyHashableSendable],
     origin: Action,
     cascade: inout CascadeID?,
-    _ body: @escaping @Sendable (StoreRuntime, EffectSource<Action>) async -> Void
+    _ body: @escaping @Sendable (RootCore, EffectSource<Action>) async -> Void
   ) -> Task<Void, Never>? {
-    let reserved = core.withLock { core -> (CascadeID, EffectToken?) in
-      let id = cascade ?? core.newCascade()
-      return (id, core.reserve(ids: ids, origin: origin, cascade: id))
+    let reserved = machine.withLock { machine -> (CascadeID, EffectToken?) in
+      let id = cascade ?? machine.newCascade()
+      return (id, machine.reserve(ids: ids, origin: origin, cascade: id))
     }
     cascade = reserved.0
     guard let token = reserved.1 else { return nil }
@@ -214,14 +183,11 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
       await EffectScope.$current.withValue(self) {
         await CancellationPath.$current.withValue([]) { await body(self, source) }
       }
-      let resumed = self.core.withLock { $0.complete(token) }
-      for waiter in resumed { waiter.resume() }
+      self.run(self.machine.withLock { $0.complete(token) })
     }
-    if core.withLock({ $0.attach(task, to: token) }) { task.cancel() }
+    run(machine.withLock { $0.attach(task, to: token) })
     return task
   }
-
-  // MARK: Cancellation and waiting
 
   /// An effect sent `action` after it had completed: report it at the effect's site.
   @usableFromInline
@@ -232,85 +198,9 @@ final class StoreRuntime<State: Sendable, Action: Sendable>: Sendable, EffectCan
       FailureText.sentFromCompletedEffect(action: action, origin: source.origin),
       site.fileID, site.line)
   }
-
-  /// Cancels every running effect marked with `id`.
-  @usableFromInline
-  func cancel(id: AnyHashableSendable) {
-    // Cancel outside the lock: cancellation handlers run synchronously and may call back in.
-    let handles = core.withLock { $0.cancel(id: id) }
-    for handle in handles { handle.cancel() }
-    taskCancellations.cancel(id: id)
-  }
-
-  /// Cancels every running effect.
-  func cancelAll() {
-    let handles = core.withLock { $0.cancelAll() }
-    for handle in handles { handle.cancel() }
-  }
-
-  /// The store is gone: cancel every effect, refuse new ones, finish every observer.
-  func release() {
-    let (handles, observers) = core.withLock { $0.release() }
-    for handle in handles { handle.cancel() }
-    for observer in observers { observer.finish() }
-  }
-
-  @usableFromInline
-  func cancel(cascade: CascadeID) {
-    let handles = core.withLock { $0.cancel(cascade: cascade) }
-    for handle in handles { handle.cancel() }
-  }
-
-  @usableFromInline
-  func isCancelled(cascade: CascadeID) -> Bool? {
-    core.withLock { $0.isCancelled(cascade: cascade) }
-  }
-
-  @usableFromInline
-  func wait(cascade: CascadeID) async {
-    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      if !core.withLock({ $0.addCascadeWaiter(cascade, waiter) }) { waiter.resume() }
-    }
-  }
-
-  /// Returns once every effect but those in `ignoring` has ended.
-  func waitUntilIdle(ignoring: Set<EffectToken> = []) async {
-    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      if !core.withLock({ $0.addIdleWaiter(ignoring: ignoring, waiter) }) { waiter.resume() }
-    }
-  }
-
-  /// A re-entrant action was reduced: release its cascade's waiters if that ended it.
-  @usableFromInline
-  func reentrantReduced(cascade: CascadeID) {
-    let resumed = core.withLock { $0.reentrantReduced(cascade: cascade) }
-    for waiter in resumed { waiter.resume() }
-  }
 }
 
-/// Cancels effects by id in one store's registry; what ``EffectScope/current`` exposes.
-package protocol EffectCanceller: Sendable {
-  /// Cancels every running effect of the store marked with `id`.
-  func cancel(id: AnyHashableSendable)
-}
-
-/// The store whose effect the current task runs, for helpers that act on "my store" from inside
-/// an effect (the seam for `Task.cancel(id:)`).
-package enum EffectScope {
-  /// The cancellation registry of the store running the current effect task, or `nil` outside
-  /// an effect.
-  @TaskLocal package static var current: (any EffectCanceller)?
-}
-
-/// What a ``StoreTask`` needs from the store that made it, without its type parameters.
-@usableFromInline
-protocol CascadeHost: AnyObject, Sendable {
-  func cancel(cascade: CascadeID)
-  func isCancelled(cascade: CascadeID) -> Bool?
-  func wait(cascade: CascadeID) async
-}
-
-/// The texts of the issues the runtime reports.
+/// The texts of the issues a store core reports.
 enum FailureText {
   static func unhandledError(_ error: any Error) -> String {
     """

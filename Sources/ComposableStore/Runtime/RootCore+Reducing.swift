@@ -7,8 +7,6 @@ import Synchronization
 struct ReducerBox<State, Action: Sendable> {
   @usableFromInline var state: State
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
-  /// How effect tasks deliver actions back to the store (holds it weakly).
-  @usableFromInline var deliver: Deliver<Action>?
 
   @inlinable
   init(state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
@@ -34,12 +32,12 @@ struct QueuedAction<Action> {
   }
 }
 
-extension StoreRoot {
+extension RootCore {
   /// Runs the reducer for `action` and everything it fed back synchronously, on the calling
   /// thread, first in first out (The Composable Architecture's order).
   ///
   /// The fast path, an action whose effect is `.none` on a store nobody observes and that sent
-  /// nothing to itself, takes the reducer lock and the core lock once each and allocates,
+  /// nothing to itself, takes the reducer lock and the machine's lock once each and allocates,
   /// retains and releases nothing; anything else goes through ``drain(_:effect:published:cascade:box:)``.
   ///
   /// - Parameter cascade: The cascade the action belongs to (an effect's), or `nil` to start one
@@ -49,16 +47,13 @@ extension StoreRoot {
     reducer.withLock { box in
       drainer.store(currentThreadID(), ordering: .relaxed)
       let effect = box.reduce(&box.state, action)
-      var publication: StoreRuntime<State, Action>.Core.Publication?
-      if effect.isNone {
-        publication = runtime.core.withLock { $0.publish(box.state) }
-        if publication == nil {
-          drainer.store(0, ordering: .relaxed)
-          return StoreTask(nil)
-        }
+      let published = effect.isNone
+      if published, !machine.withLock({ $0.publish(box.state) }) {
+        drainer.store(0, ordering: .relaxed)
+        return StoreTask(nil)
       }
       let task = drain(
-        action, effect: effect, published: publication, cascade: cascade, box: &box)
+        action, effect: effect, published: published, cascade: cascade, box: &box)
       drainer.store(0, ordering: .relaxed)
       return task
     }
@@ -67,13 +62,13 @@ extension StoreRoot {
   /// The rest of ``process(_:cascade:)`` once `action` was reduced to `effect`: starts its
   /// effects, publishes, and reduces what it fed back until the queue is empty.
   ///
-  /// - Parameter published: What publishing the state after `action` handed out, if
-  ///   ``process(_:cascade:)`` published it already (it does when `effect` is `.none`).
+  /// - Parameter published: Whether ``process(_:cascade:)`` published the state after `action`
+  ///   already (it does when `effect` is `.none`), leaving what that handed out to take.
   @inlinable
   func drain(
     _ action: Action,
     effect first: Effect<Action>,
-    published: StoreRuntime<State, Action>.Core.Publication?,
+    published: Bool,
     cascade: CascadeID?,
     box: inout ReducerBox<State, Action>
   ) -> StoreTask {
@@ -85,16 +80,18 @@ extension StoreRoot {
     var pending = published
     while true {
       var fedBack: [QueuedAction<Action>] = []
-      if !effect.isNone, let deliver = box.deliver {
-        start(effect, of: current, root: &root, deliver: deliver, fedBack: &fedBack)
+      if !effect.isNone {
+        start(effect, of: current, root: &root, fedBack: &fedBack)
       }
-      if let publication = pending ?? runtime.core.withLock({ $0.publish(box.state) }) {
-        take(publication, state: box.state, into: &queue)
+      let state = box.state
+      let afterUnlock = machine.withLock { machine in
+        pending || machine.publish(state) ? machine.takePublished() : nil
       }
-      pending = nil
+      if let afterUnlock { take(afterUnlock, state: state, into: &queue) }
+      pending = false
       if !fedBack.isEmpty { queue += fedBack }
       if current.reentrant, let cascade = current.cascade {
-        runtime.reentrantReduced(cascade: cascade)
+        run(machine.withLock { $0.reentrantReduced(cascade: cascade) })
       }
       guard head < queue.count else { break }
       current = queue[head]
@@ -102,7 +99,7 @@ extension StoreRoot {
       effect = box.reduce(&box.state, current.action)
     }
     guard cascade == nil, let root else { return StoreTask(nil) }
-    return StoreTask(CascadeHandle(id: root, host: runtime))
+    return StoreTask(CascadeHandle(id: root, host: self))
   }
 
   /// Starts what `current`'s effect (not `.none`) does: `.send` actions go to `fedBack`, tasks
@@ -112,12 +109,11 @@ extension StoreRoot {
     _ effect: Effect<Action>,
     of current: QueuedAction<Action>,
     root: inout CascadeID?,
-    deliver: @escaping Deliver<Action>,
     fedBack: inout [QueuedAction<Action>]
   ) {
     var started = current.cascade ?? root
-    _ = runtime.start(
-      effect, origin: current.action, cascade: &started, deliver: deliver,
+    _ = start(
+      effect, origin: current.action, cascade: &started,
       enqueue: {
         fedBack.append(QueuedAction(action: $0, cascade: current.cascade, reentrant: false))
       })
@@ -130,12 +126,12 @@ extension StoreRoot {
   /// held, keeps the order of states.
   @inlinable
   func take(
-    _ publication: StoreRuntime<State, Action>.Core.Publication,
+    _ published: Machine.AfterUnlock,
     state: State,
     into queue: inout [QueuedAction<Action>]
   ) {
-    for observer in publication.observers.values { observer.yield(state) }
-    for sent in publication.reentrant {
+    for observer in published.yield.values { observer.yield(state) }
+    for sent in published.reduce {
       queue.append(QueuedAction(action: sent.action, cascade: sent.cascade, reentrant: true))
     }
   }
@@ -143,8 +139,8 @@ extension StoreRoot {
   /// An action sent from inside the reducer on this thread: queue it for the running drain.
   @usableFromInline
   func enqueueReentrant(_ action: Action) -> StoreTask {
-    let cascade = runtime.core.withLock { $0.enqueueReentrant(action) }
-    return StoreTask(CascadeHandle(id: cascade, host: runtime))
+    let cascade = machine.withLock { $0.enqueueReentrant(action) }
+    return StoreTask(CascadeHandle(id: cascade, host: self))
   }
 
   /// An action sent by an effect: handled before `Send` returns, which gives back-pressure.
@@ -153,8 +149,15 @@ extension StoreRoot {
   /// caller's specialised ``process(_:cascade:)`` rather than the generic one.
   @inlinable
   func sendFromEffect(_ action: Action, source: EffectSource<Action>) {
-    if let site = source.site, !runtime.core.withLock({ $0.isRunning(source.token) }) {
-      runtime.reportSentFromCompletedEffect(action, source: source, at: site)
+    switch machine.withLock({ $0.delivery(from: source.token) }) {
+    case .drop:
+      return
+    case .deliverFromCompletedEffect:
+      if let site = source.site {
+        reportSentFromCompletedEffect(action, source: source, at: site)
+      }
+    case .deliver:
+      break
     }
     if drainer.load(ordering: .relaxed) == currentThreadID() {
       _ = enqueueReentrant(action)
