@@ -132,7 +132,7 @@ struct PollingReaderTests {
     consumer.cancel()
     #expect(try await consumer.value == 1)
     await clock.waitForSleepers(atMost: 0)  // the cancelled poller stops sleeping
-    #expect(await tree.openDescriptorsAfterTeardown() == 0)
+    await tree.waitUntilReleased()
   }
 
   @Test("A reader needs channels it can poll")

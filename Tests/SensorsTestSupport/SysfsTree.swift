@@ -81,13 +81,12 @@ public final class SysfsTree {
   }
 
   /// Waits until a reader thread has finished tearing down, that is until no descriptor into the
-  /// tree is open (see ``waitUntil(_:timeout:sourceLocation:_:)``); returns the count left.
-  public func openDescriptorsAfterTeardown(
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async -> Int {
+  /// tree is open; false, with an issue, if that never happens (see
+  /// ``waitUntil(_:timeout:sourceLocation:_:)``).
+  @discardableResult
+  public func waitUntilReleased(sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
     await waitUntil("no descriptor into the tree is open", sourceLocation: sourceLocation) {
       openDescriptors() == 0
     }
-    return openDescriptors()
   }
 }
