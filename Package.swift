@@ -59,22 +59,17 @@ let package = Package(
     ),
     // Real recordings and umockdev device descriptions, as resources users can import.
     .target(
-      name: "SensorsSampleData", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"],
-      resources: [.copy("Resources")]),
+      name: "SensorsSampleData", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"], resources: [.copy("Resources")]),
     // Helpers shared by the test targets (tags, waits, sysfs trees, child processes, gpsfake, the
     // capture oracle): not a product.
-    .target(
-      name: "SensorsTestSupport", dependencies: ["DBus", "LinuxIIO", "ComposableLocation"],
-      path: "Tests/SensorsTestSupport"),
+    .target(name: "SensorsTestSupport", dependencies: ["DBus", "LinuxIIO", "ComposableLocation"], path: "Tests/SensorsTestSupport"),
     // Tools.
-    .executableTarget(
-      name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"]),
+    .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"]),
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.
     .target(
       name: "SensorsDemoFeatures",
       dependencies: [
-        "ComposableStore", "ComposableMotion", "ComposableLocation", "LinuxIIO",
-        "SensorsSampleData",
+        "ComposableStore", "ComposableMotion", "ComposableLocation", "LinuxIIO", "SensorsSampleData",
         "ComposableSensorsFoundation", "Geomagnetism",
       ],
       path: "Examples/SensorsDemo/Sources/SensorsDemoFeatures"
@@ -100,36 +95,17 @@ let package = Package(
       ],
       path: "Examples/BikeComputer/Tests/BikeComputerTests"),
 
-    .testTarget(
-      name: "ComposableStoreTests",
-      dependencies: ["ComposableStore", "ComposableSensorsTesting", "SensorsTestSupport"]),
-    .testTarget(
-      name: "ComposableSensorsTestingTests",
-      dependencies: ["ComposableSensorsTesting", "SensorsTestSupport"]),
-    .testTarget(
-      name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestKit", "SensorsTestSupport"],
-      resources: [.copy("Fixtures")]),
-    .testTarget(
-      name: "GeomagnetismTests", dependencies: ["Geomagnetism"], resources: [.copy("Fixtures")]),
-    .testTarget(
-      name: "DBusTests", dependencies: ["DBus", "SensorsTestKit", "SensorsTestSupport"],
-      resources: [.copy("Fixtures")]),
-    .testTarget(
-      name: "GPSDTests", dependencies: ["GPSD", "SensorsTestSupport"],
-      resources: [.copy("Fixtures")]),
-    .testTarget(
-      name: "GPSDIntegrationTests",
-      dependencies: ["GPSD", "ComposableLocation", "SensorsTestKit", "SensorsTestSupport"],
-      resources: [.copy("Fixtures")]),
-    .testTarget(
-      name: "ComposableMotionTests",
-      dependencies: [
-        "ComposableMotion", "ComposableSensorsTesting", "imu-fuse", "SensorsTestSupport",
-      ], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ComposableStoreTests", dependencies: ["ComposableStore", "ComposableSensorsTesting", "SensorsTestSupport"]),
+    .testTarget(name: "ComposableSensorsTestingTests", dependencies: ["ComposableSensorsTesting", "SensorsTestSupport"]),
+    .testTarget(name: "LinuxIIOTests", dependencies: ["LinuxIIO", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "DBusTests", dependencies: ["DBus", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "GPSDIntegrationTests", dependencies: ["GPSD", "ComposableLocation", "SensorsTestKit", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ComposableMotionTests", dependencies: ["ComposableMotion", "ComposableSensorsTesting", "imu-fuse", "SensorsTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ComposableLocationTests",
-      dependencies: ["ComposableLocation", "ComposableSensorsTesting", "SensorsTestSupport"],
-      resources: [.copy("Fixtures")]
+      dependencies: ["ComposableLocation", "ComposableSensorsTesting", "SensorsTestSupport"], resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "READMETests",
