@@ -61,8 +61,9 @@ let package = Package(
     // Real recordings and umockdev device descriptions, as resources users can import.
     .target(
       name: "SensorsSampleData", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"], resources: [.copy("Resources")]),
-    // Helpers shared by the test targets (tags, sysfs trees, child processes, gpsfake): not a product.
-    .target(name: "SensorsTestSupport", dependencies: ["DBus"], path: "Tests/SensorsTestSupport"),
+    // Helpers shared by the test targets (tags, waits, sysfs trees, child processes, gpsfake, the
+    // capture oracle): not a product.
+    .target(name: "SensorsTestSupport", dependencies: ["DBus", "LinuxIIO", "ComposableLocation"], path: "Tests/SensorsTestSupport"),
     // Tools.
     .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"]),
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.

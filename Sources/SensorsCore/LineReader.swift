@@ -13,14 +13,23 @@
 package final class LineReader {
   /// Why reading stopped early: a sentence a person can act on.
   package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The source could not be opened or read.
-    case unreadable(path: String, reason: String)
+    /// The source could not be opened (`opening`) or read: system error `errno`.
+    case unreadable(path: String, errno: Int32, opening: Bool)
     /// Line `line` (1-based) exceeds `limit` bytes; `excerpt` is its start, at most 40 characters.
     case lineTooLong(line: Int, limit: Int, excerpt: String)
 
+    /// Why, for a person: the system's text and what to check.
+    package var reason: String {
+      switch self {
+      case .unreadable(_, let code, let opening):
+        FileContents.explain(errno: code, operation: opening ? "open" : "read")
+      case .lineTooLong: description
+      }
+    }
+
     package var description: String {
       switch self {
-      case .unreadable(let path, let reason):
+      case .unreadable(let path, _, _):
         return "cannot read \(path): \(reason)"
       case .lineTooLong(let line, let limit, let excerpt):
         return "line \(line) is longer than \(limit) bytes (it begins \"\(excerpt)\"): "
@@ -47,7 +56,7 @@ package final class LineReader {
   package init(path: String, maximumLineLength: Int = 1 << 20) throws(Failure) {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw .unreadable(path: path, reason: FileContents.explain(errno: errno, operation: "open"))
+      throw .unreadable(path: path, errno: errno, opening: true)
     }
     self.descriptor = fd
     self.ownsDescriptor = true
@@ -139,7 +148,7 @@ package final class LineReader {
       }
       let code = errno
       if code == EINTR { continue }
-      throw .unreadable(path: path, reason: FileContents.explain(errno: code, operation: "read"))
+      throw .unreadable(path: path, errno: code, opening: false)
     }
   }
 

@@ -12,7 +12,7 @@ import Testing
 @Suite(.tags(.stress), .timeLimit(.minutes(1))) struct StateObserverCancellationTests {
   @Test func cancellingAnObserverWhileActionsPourInNeverBlocks() async throws {
     let store = Store(initialState: Counter.State()) { Counter() }
-    let stop = Signal()
+    let stop = OneWayFlag()
     let sender = Thread {
       while !stop.isRaised { store.send(.increment) }
     }
@@ -20,37 +20,14 @@ import Testing
     defer { stop.raise() }
 
     for iteration in 0..<200 {
-      let seen = Signal()
+      let seen = OneWayFlag()
       let observer = Task {
         for await state in store.states where state.count > 0 { seen.raise() }
       }
-      try #require(await within(.seconds(5)) { seen.isRaised }, "iteration \(iteration)")
-      let cancelled = Signal()
-      Thread {
-        observer.cancel()
-        cancelled.raise()
-      }.start()
-      try #require(
-        await within(.seconds(5)) { cancelled.isRaised },
-        "iteration \(iteration): cancel() never returned (a deadlock)")
+      guard await waitUntil("iteration \(iteration) sees a state", { seen.isRaised })
+      else { return }
+      guard await cancelOnNewThread(observer, "iteration \(iteration)") else { return }
       await observer.value
     }
   }
-}
-
-/// A one-way flag shared between threads.
-private final class Signal: Sendable {
-  private let raised = Atomic(false)
-  var isRaised: Bool { raised.load(ordering: .acquiring) }
-  func raise() { raised.store(true, ordering: .releasing) }
-}
-
-/// Polls `condition` every millisecond for up to `timeout` of real time.
-private func within(_ timeout: Duration, _ condition: () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while ContinuousClock.now < deadline {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return condition()
 }

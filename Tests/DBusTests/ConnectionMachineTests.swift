@@ -15,7 +15,7 @@ import Testing
   /// Resumes every continuation the actions name (as the shell does after unlocking); returns
   /// how many.
   @discardableResult
-  static func perform(_ actions: [Machine.Action]) -> Int {
+  static func perform(_ actions: [Machine.AfterUnlock]) -> Int {
     var resumed = 0
     for action in actions {
       switch action {

@@ -31,7 +31,7 @@ struct BufferedBatchPauseTests {
     let sensor = try BufferedReaderTests.HIDSensor()
     let reader = try IIOBufferedReader(
       device: sensor.device, channels: sensor.device.channels(ofType: .accel))
-    let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
+    let capture = try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)
     let scans = capture.count / 24
     let received = Mutex<[IIOSample]>([])
     let feeder = BufferedReaderTests.feed(capture, to: sensor.node.fd, after: sensor.enablePath)
@@ -61,7 +61,7 @@ struct BufferedBatchPauseTests {
     let sensor = try BufferedReaderTests.HIDSensor()
     let reader = try IIOBufferedReader(
       device: sensor.device, channels: sensor.device.channels(ofType: .accel))
-    let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
+    let capture = try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)
     let feeder = BufferedReaderTests.feed(
       Array(capture.prefix(24)), to: sensor.node.fd, after: sensor.enablePath)
     let paused = AsyncStream.makeStream(of: Void.self)

@@ -14,7 +14,7 @@ struct BufferedReaderTests {
     var enablePath: String { tree.root + "/iio:device0/buffer/enable" }
 
     init() throws {
-      tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
+      tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
       node = try FakeCharacterDevice(tree: tree)
       device = try tree.system.device(index: 0)
     }
@@ -26,7 +26,9 @@ struct BufferedReaderTests {
     -> Task<Bool, any Error>
   {
     Task {
-      guard await eventually({ try SysfsTree.read(enablePath) == "1" }) else { return false }
+      guard
+        await waitUntil("the reader enables the buffer", { try SysfsTree.read(enablePath) == "1" })
+      else { return false }
       for start in stride(from: 0, to: bytes.count, by: chunk) {
         try FakeCharacterDevice.write(Array(bytes[start..<min(start + chunk, bytes.count)]), to: fd)
       }
@@ -43,7 +45,7 @@ struct BufferedReaderTests {
       device: sensor.device, channels: sensor.device.channels(ofType: .accel))
     #expect(reader.layout.scanSize == 24)
     let feeder = Self.feed(
-      try UmockdevDescription.bytes("isp-orientation-left-up"), to: sensor.node.fd,
+      try UmockdevDescription.bytes("isp-orientation-left-up", in: .module), to: sensor.node.fd,
       after: sensor.enablePath)
 
     var samples: [IIOSample] = []
@@ -81,7 +83,7 @@ struct BufferedReaderTests {
     let sensor = try HIDSensor()
     let reader = try IIOBufferedReader(
       device: sensor.device, channels: sensor.device.channels(ofType: .accel))
-    let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
+    let capture = try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)
     let feeder = Self.feed(capture, to: sensor.node.fd, after: sensor.enablePath, chunk: 7)
     var xs: [Double] = []
     for try await sample in reader.samples() {
@@ -96,7 +98,7 @@ struct BufferedReaderTests {
     "ADXL355 over the buffer: 20-bit big-endian values scaled to m/s², watermark and length set then restored"
   )
   func adxl355() async throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let node = try FakeCharacterDevice(tree: tree)
     let device = try tree.system.device(index: 0)
     let configuration = IIOBufferConfiguration(length: 64, watermark: 4, timestampClock: .boottime)
@@ -157,7 +159,7 @@ struct BufferedReaderTests {
     let sensor = try HIDSensor()
     let reader = try IIOBufferedReader(
       device: sensor.device, channels: sensor.device.channels(ofType: .accel))
-    let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
+    let capture = try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)
     let feeder = Self.feed(Array(capture[0..<48]), to: sensor.node.fd, after: sensor.enablePath)
     var count = 0
     do {
@@ -184,13 +186,13 @@ struct BufferedReaderTests {
       configuration: IIOBufferConfiguration(bufferingNewest: 2))
     let enablePath = sensor.enablePath
     let fd = sensor.node.fd
-    let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
+    let capture = try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)
     let samples = reader.samples()
     // All 15 scans arrive and the device goes away before the consumer looks at anything.
-    #expect(await eventually({ try SysfsTree.read(enablePath) == "1" }))
+    await waitUntil("the reader enables the buffer") { try SysfsTree.read(enablePath) == "1" }
     try FakeCharacterDevice.write(capture, to: fd)
     sensor.node.unplug()
-    #expect(await eventually({ try SysfsTree.read(enablePath) == "0" }))
+    await waitUntil("the reader disables the buffer") { try SysfsTree.read(enablePath) == "0" }
     var xs: [Double] = []
     do {
       for try await sample in samples { xs.append(sample["in_accel_x"] ?? .nan) }
@@ -211,7 +213,9 @@ struct BufferedReaderTests {
     // Once streaming, the device's sysfs directory disappears while the node stays open and
     // silent: what a real unbind looks like to a poller.
     let remover = Task {
-      guard await eventually({ try SysfsTree.read(enablePath) == "1" }) else { return false }
+      guard
+        await waitUntil("the reader enables the buffer", { try SysfsTree.read(enablePath) == "1" })
+      else { return false }
       try FileManager.default.removeItem(atPath: devicePath)
       return true
     }
@@ -256,7 +260,7 @@ struct BufferedReaderTests {
 
   @Test("No character device: a clear error that names it")
   func missingNode() async throws {
-    let tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
     let device = try tree.system.device(index: 0)
     let reader = try IIOBufferedReader(device: device, channels: device.channels(ofType: .accel))
     do {
@@ -273,7 +277,7 @@ struct BufferedReaderTests {
 
   @Test("Devices or channels that cannot stream are refused up front")
   func validation() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl345")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl345"], in: .module)
     let device = try tree.system.device(index: 0)
     #expect(
       throws: IIOError.bufferUnsupported(

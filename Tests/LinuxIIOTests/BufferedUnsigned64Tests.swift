@@ -1,11 +1,12 @@
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 @Suite("Buffered reader: unsigned 64-bit elements")
 struct BufferedUnsigned64Tests {
   @Test("A le:u64/64 channel of 2^64 - 2 arrives as that positive number, not as -2")
   func unsigned64Sample() async throws {
-    let tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
     try tree.write("iio:device0/scan_elements/in_accel_x_type", "le:u64/64>>0\n")
     let node = try FakeCharacterDevice(tree: tree)
     let device = try tree.system.device(index: 0)

@@ -13,15 +13,15 @@ struct DeviceWatcherTests {
     into tree: SysfsTree
   ) throws {
     let staging = try SysfsTree()
-    try staging.add(fixture: fixture, renaming: [source: directory])
+    try staging.add(fixture: fixture, in: .module, renaming: [source: directory])
     try FileManager.default.moveItem(
       atPath: staging.root + "/" + directory, toPath: tree.root + "/" + directory)
   }
 
   @Test("The tracker reports removals, then additions, in index order")
   func trackerDiff() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
-    try tree.add(fixture: "pyadi-adxl345", renaming: ["iio:device0": "iio:device1"])
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
+    try tree.add(fixture: "pyadi-adxl345", in: .module, renaming: ["iio:device0": "iio:device1"])
     let both = try tree.system.scan().devices
     var tracker = DeviceSetTracker(known: [both[0]])
     tracker.noticed()
@@ -41,7 +41,7 @@ struct DeviceWatcherTests {
 
   @Test("A device read while its attributes are being written has not vanished")
   func unreadableIsNotRemoved() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let device = try tree.system.device(index: 0)
     var tracker = DeviceSetTracker(known: [device])
     #expect(tracker.looked(at: [], unreadable: ["iio:device0"]).isEmpty)
@@ -61,7 +61,7 @@ struct DeviceWatcherTests {
     "A device plugged in, then unplugged, is reported each time", .tags(.integration),
     .timeLimit(.minutes(1)))
   func plugAndUnplug() async throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let known = try tree.system.scan().devices
     let watch = IIODeviceWatcher(system: tree.system, settleTime: .milliseconds(20))
       .start(knowing: known)
@@ -86,7 +86,7 @@ struct DeviceWatcherTests {
   @Test(
     "Without what the caller knew, every device present is reported as added", .tags(.integration))
   func initialLook() async throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let watch = IIODeviceWatcher(system: tree.system).start()
     var changes = watch.changes.makeAsyncIterator()
     #expect(try await changes.next() == .added(try tree.system.device(index: 0)))
@@ -97,7 +97,7 @@ struct DeviceWatcherTests {
     "The root vanishing ends the stream with rootNotFound", .tags(.integration),
     .timeLimit(.minutes(1)))
   func rootRemoved() async throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let root = tree.root
     let watch = IIODeviceWatcher(system: tree.system, settleTime: .milliseconds(1))
       .start(knowing: try tree.system.scan().devices)

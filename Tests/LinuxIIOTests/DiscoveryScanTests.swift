@@ -1,13 +1,14 @@
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 @Suite("Discovery in one pass: devices, the ones skipped and why, triggers")
 struct DiscoveryScanTests {
   @Test("One malformed device is skipped with its typed error; the healthy ones are still found")
   func skipsMalformedDevice() throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")  // iio:device1
-    try tree.add(fixture: "pyadi-adxl355", renaming: ["iio:device0": "iio:device5"])
-    try tree.add(fixture: "pyadi-adxl345", renaming: ["iio:device0": "iio:device0"])
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)  // iio:device1
+    try tree.add(fixture: "pyadi-adxl355", in: .module, renaming: ["iio:device0": "iio:device5"])
+    try tree.add(fixture: "pyadi-adxl345", in: .module, renaming: ["iio:device0": "iio:device0"])
     try tree.write("iio:device1/in_accel_scale", "0.000598205garbage\n")
     let found = try tree.system.scan()
     #expect(found.devices.map(\.id) == ["iio:device0", "iio:device5"])
@@ -34,8 +35,9 @@ struct DiscoveryScanTests {
 
   @Test("Devices measuring a type: those that can stream come first")
   func streamingFirst() throws {
-    let tree = try SysfsTree(fixture: "isp-iio-poll-accel")
-    try tree.add(fixture: "isp-iio-buffer-accel", renaming: ["iio:device0": "iio:device3"])
+    let tree = try SysfsTree(fixtures: ["isp-iio-poll-accel"], in: .module)
+    try tree.add(
+      fixture: "isp-iio-buffer-accel", in: .module, renaming: ["iio:device0": "iio:device3"])
     let found = try tree.system.scan()
     #expect(found.devices(measuring: .accel).map(\.id) == ["iio:device3", "iio:device0"])
     #expect(found.triggers.map(\.name).contains("accel_3d-dev0"))
@@ -43,7 +45,7 @@ struct DiscoveryScanTests {
 
   @Test("A device's resolved location is its real sysfs directory")
   func location() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let device = try tree.system.device(index: 0)
     #expect(device.resolvedLocation().hasSuffix("/iio:device0"))
     #expect(!device.resolvedLocation().contains("/../"))

@@ -1,11 +1,12 @@
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 @Suite("Discovery of devices, channels and triggers")
 struct DiscoveryTests {
   @Test("ADXL355: accel and temp channels, buffer, timestamp scan element, own trigger")
   func adxl355() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let devices = try tree.system.devices()
     #expect(devices.count == 1)
     let device = try #require(devices.first)
@@ -40,7 +41,7 @@ struct DiscoveryTests {
 
   @Test("ADXL355 temperature: (raw + offset) × scale with the board's own offset, in m°C")
   func adxl355Temperature() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let device = try tree.system.device(index: 0)
     let temp = try #require(device.channel("in_temp"))
     #expect(temp.offset == -2111.25)
@@ -51,7 +52,7 @@ struct DiscoveryTests {
 
   @Test("ADIS16480: magnetometer in gauss, pressure in kPa, indexed temperature")
   func adis16480() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adis16480")
+    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"], in: .module)
     let device = try tree.system.device(named: "adis16480")
     #expect(device.channels(ofType: .magn).map(\.axis) == [.x, .y, .z])
     let magnX = try #require(device.channel("in_magn_x"))
@@ -67,7 +68,7 @@ struct DiscoveryTests {
 
   @Test("ADIS16505 (adis16475 driver): accel ≈ 1 g on z, gyro, delta angle and delta velocity")
   func adis16475() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adis16475")
+    let tree = try SysfsTree(fixtures: ["pyadi-adis16475"], in: .module)
     let device = try tree.system.device(named: "adis16505-2")
     #expect(device.measures(.deltaangl) && device.measures(.deltavelocity))
     let z = try #require(device.channel("in_accel_z"))
@@ -86,7 +87,7 @@ struct DiscoveryTests {
 
   @Test("ADXL345: poll only, with a list of accepted sampling frequencies")
   func adxl345() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl345")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl345"], in: .module)
     let device = try tree.system.firstDevice(measuring: .accel)
     #expect(device.buffer == nil)
     #expect(!device.supportsBufferedReading(of: device.channels(ofType: .accel)))
@@ -99,7 +100,7 @@ struct DiscoveryTests {
 
   @Test("A per-type range of sampling frequencies wins over the device's list")
   func perTypeFrequencies() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl345")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl345"], in: .module)
     try tree.write("iio:device0/in_accel_sampling_frequency_available", "[1 1 100]\n")
     let device = try tree.system.device(index: 0)
     #expect(
@@ -132,9 +133,10 @@ struct DiscoveryTests {
 
   @Test("With two accelerometers, the one that can stream is preferred")
   func prefersBuffered() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl345")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl345"], in: .module)
     try tree.add(
-      fixture: "pyadi-adxl355", renaming: ["iio:device0": "iio:device1", "trigger0": "trigger1"])
+      fixture: "pyadi-adxl355", in: .module,
+      renaming: ["iio:device0": "iio:device1", "trigger0": "trigger1"])
     #expect(try tree.system.devices().map(\.name) == ["adxl345", "adxl355"])
     #expect(try tree.system.firstDevice(measuring: .accel).name == "adxl355")
   }
@@ -187,7 +189,7 @@ struct DiscoveryTests {
 
   @Test("A label is read when firmware gives one")
   func label() throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     try tree.write("iio:device1/label", "accel-base\n")
     let device = try tree.system.device(named: "accel-base")
     #expect(device.name == "lsm6dsox")
@@ -203,7 +205,7 @@ struct DiscoveryTests {
 
   @Test("Asking for a device that is not there says what was looked for and where")
   func missingDevice() throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     #expect(throws: IIOError.deviceNotFound(description: "with magn channels", root: tree.root)) {
       try tree.system.firstDevice(measuring: .magn)
     }
@@ -214,7 +216,7 @@ struct DiscoveryTests {
 
   @Test("A malformed scale is a typed error naming the file and the bad text")
   func malformedScale() throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     try tree.write("iio:device1/in_accel_scale", "0.000598205garbage\n")
     let path = tree.root + "/iio:device1/in_accel_scale"
     #expect(
@@ -227,7 +229,7 @@ struct DiscoveryTests {
 
   @Test("An unknown scan type is a typed error naming the file")
   func unknownScanType() throws {
-    let tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
     try tree.write("iio:device0/scan_elements/in_accel_y_type", "le:s16/12>>0\n")
     let path = tree.root + "/iio:device0/scan_elements/in_accel_y_type"
     #expect(throws: IIOError.unknownScanType(path: path, value: "le:s16/12>>0\n")) {
@@ -237,7 +239,7 @@ struct DiscoveryTests {
 
   @Test("Setting the sampling frequency writes the most specific attribute")
   func setFrequency() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl345")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl345"], in: .module)
     let device = try tree.system.device(index: 0)
     try tree.system.setSamplingFrequency(400, of: device, for: .accel)
     #expect(try tree.read("iio:device0/in_accel_sampling_frequency") == "400.0")

@@ -7,7 +7,7 @@ import Testing
 struct PollingReaderTests {
   @Test("Pull mode: one read of the LSM6DSOX gives ≈1 g on z and a small rotation rate")
   func readOnce() throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     let device = try tree.system.firstDevice(measuring: .accel)
     let reader = try IIOPollingReader(
       device: device, channels: device.channels(ofType: .accel) + device.channels(ofType: .anglvel),
@@ -28,7 +28,7 @@ struct PollingReaderTests {
 
   @Test("Processed _input values are used as they are, not scaled again")
   func processedInput() throws {
-    let tree = try SysfsTree(fixture: "isp-iio-poll-als")
+    let tree = try SysfsTree(fixtures: ["isp-iio-poll-als"], in: .module)
     let device = try tree.system.firstDevice(measuring: .illuminance)
     let reader = try IIOPollingReader(
       device: device, channels: device.channels(ofType: .illuminance), interval: .seconds(1))
@@ -37,7 +37,7 @@ struct PollingReaderTests {
 
   @Test("A fractional raw value (iio-sensor-proxy's test accelerometer) is scaled like any other")
   func fractionalRaw() throws {
-    let tree = try SysfsTree(fixture: "isp-iio-poll-accel")
+    let tree = try SysfsTree(fixtures: ["isp-iio-poll-accel"], in: .module)
     let device = try tree.system.firstDevice(measuring: .accel)
     let reader = try IIOPollingReader(
       device: device, channels: device.channels(ofType: .accel), interval: .seconds(1))
@@ -46,7 +46,7 @@ struct PollingReaderTests {
 
   @Test("The mount matrix turns chip axes into device axes")
   func mountMatrix() throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     try tree.write("iio:device1/in_accel_mount_matrix", "0, 1, 0; 1, 0, 0; 0, 0, -1\n")
     let device = try tree.system.firstDevice(measuring: .accel)
     let reader = try IIOPollingReader(
@@ -59,7 +59,7 @@ struct PollingReaderTests {
 
   @Test("Streaming: a sample at once, then one per interval of the injected clock")
   func streamsOnClock() async throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     let device = try tree.system.firstDevice(measuring: .accel)
     let clock = TestClock()
     let reader = try IIOPollingReader(
@@ -78,7 +78,7 @@ struct PollingReaderTests {
 
   @Test("Values that stop parsing end the stream with an error naming the file")
   func malformedMidStream() async throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     let device = try tree.system.firstDevice(measuring: .accel)
     let clock = TestClock()
     let reader = try IIOPollingReader(
@@ -100,7 +100,7 @@ struct PollingReaderTests {
 
   @Test("A device removed while streaming ends the stream with deviceRemoved")
   func removedMidStream() async throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     let device = try tree.system.firstDevice(measuring: .accel)
     let clock = TestClock()
     let reader = try IIOPollingReader(
@@ -117,7 +117,7 @@ struct PollingReaderTests {
 
   @Test("Cancelling the consumer stops polling and leaves no descriptor open", .tags(.integration))
   func cancelReleases() async throws {
-    let tree = try SysfsTree(fixture: "forum-lsm6dsox")
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     let device = try tree.system.firstDevice(measuring: .accel)
     let clock = TestClock()
     let reader = try IIOPollingReader(
@@ -132,12 +132,12 @@ struct PollingReaderTests {
     consumer.cancel()
     #expect(try await consumer.value == 1)
     await clock.waitForSleepers(atMost: 0)  // the cancelled poller stops sleeping
-    #expect(await tree.openDescriptorsAfterTeardown() == 0)
+    await tree.waitUntilReleased()
   }
 
   @Test("A reader needs channels it can poll")
   func validation() throws {
-    let tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
     let device = try tree.system.device(index: 0)
     #expect(throws: IIOError.noChannelsSelected(device: "accel_3d")) {
       try IIOPollingReader(device: device, channels: [], interval: .seconds(1))

@@ -1,4 +1,5 @@
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 @Suite("Scan layout and demux")
@@ -26,7 +27,7 @@ struct ScanLayoutTests {
   @Test("Demuxing the real HID capture masks the junk in the upper 16 bits")
   func hidCapture() throws {
     let layout = try Self.hidAccelLayout()
-    let capture = try UmockdevDescription.bytes("isp-orientation-normal")
+    let capture = try UmockdevDescription.bytes("isp-orientation-normal", in: .module)
     #expect(capture.count == 24)
     // Bytes 0-3 are ad 00 c3 fc: the 32-bit word is 0xfcc300ad, of which only 0x00ad is data.
     let values = try #require(layout.demux(capture))
@@ -37,7 +38,7 @@ struct ScanLayoutTests {
   @Test("Every scan of the left-up capture decodes; x rises as the device turns")
   func leftUpCapture() throws {
     let layout = try Self.hidAccelLayout()
-    let capture = try UmockdevDescription.bytes("isp-orientation-left-up")
+    let capture = try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)
     #expect(capture.count == 15 * layout.scanSize)
     let scans = stride(from: 0, to: capture.count, by: layout.scanSize).compactMap {
       layout.demux(Array(capture[$0..<($0 + layout.scanSize)]))

@@ -9,7 +9,7 @@ struct TriggerAttachmentTests {
   /// trigger and an hrtimer trigger (as configfs makes them: a directory with
   /// `sampling_frequency`).
   static func treeWithoutOwnTrigger() throws -> SysfsTree {
-    let tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
     try tree.remove("trigger0")
     try tree.write("trigger1/name", "adxl355-dev3\n")
     try tree.write("trigger1/sampling_frequency", "1000\n")
@@ -23,7 +23,7 @@ struct TriggerAttachmentTests {
   @Test(
     "The device's own trigger first, then an hrtimer, then a sysfs trigger; never another device's")
   func preference() throws {
-    let own = try SysfsTree(fixture: "isp-iio-buffer-accel")
+    let own = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
     #expect(
       try own.system.attachableTrigger(for: own.system.device(index: 0))?.name == "accel_3d-dev0")
 
@@ -47,9 +47,10 @@ struct TriggerAttachmentTests {
     let read = reader.start()
     let current = tree.root + "/iio:device0/trigger/current_trigger"
     let enable = tree.root + "/iio:device0/buffer/enable"
-    #expect(await eventually { try SysfsTree.read(enable) == "1" })
+    await waitUntil("the reader enables the buffer") { try SysfsTree.read(enable) == "1" }
     #expect(try SysfsTree.read(current) == "imu-timer")
-    try node.write(Array(try UmockdevDescription.bytes("isp-orientation-left-up").prefix(24)))
+    try node.write(
+      Array(try UmockdevDescription.bytes("isp-orientation-left-up", in: .module).prefix(24)))
     var iterator = read.samples.makeAsyncIterator()
     #expect(try await iterator.next()?.vector(.accel) == IIOVector(x: 173, y: -829, z: -581))
     await read.close()
@@ -67,7 +68,7 @@ struct TriggerAttachmentTests {
     let reader = try IIOBufferedReader(device: device, channels: device.channels(ofType: .accel))
     let read = reader.start()
     let enable = tree.root + "/iio:device0/buffer/enable"
-    #expect(await eventually { try SysfsTree.read(enable) == "1" })
+    await waitUntil("the reader enables the buffer") { try SysfsTree.read(enable) == "1" }
     #expect(try tree.read("iio:device0/trigger/current_trigger") == "sysfstrig0")
     await read.close()
     #expect(try tree.read("iio:device0/trigger/current_trigger") == "sysfstrig0")

@@ -61,7 +61,7 @@ extension LocationEngine {
   private func compassEnded(_ error: (any Error)?, for id: AnyHashableSendable, token: Int) {
     guard var manager = managers[id], manager.compass?.token == token else { return }
     manager.compass = nil
-    if let error { manager.emit(.failed(.compassFailed(reason: "\(error)"))) }
+    if let error { manager.emit(.failed(.compassFailed(CompassFailure(error)))) }
     managers[id] = manager
   }
 }

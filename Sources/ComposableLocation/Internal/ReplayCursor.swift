@@ -7,6 +7,12 @@ import SensorsCore
   import Musl
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Plays a `gpspipe -w` capture one input at a time, pacing fixes by their timestamps on an
 /// injected clock. Pulled by an `AsyncStream(unfolding:)`, so a slow consumer holds the replay
 /// back instead of making a buffer grow.
@@ -51,10 +57,21 @@ actor ReplayCursor {
       return nil
     } catch {
       switch error {
-      case .unreadable(let path, let reason): return .replayUnreadable(path: path, reason: reason)
+      case .unreadable: return Self.failure(error, path: path)
       case .lineTooLong: return nil
       }
     }
+  }
+
+  /// The error that a reader's failure on the capture at `path` ends the replay with.
+  static func failure(_ failure: LineReader.Failure, path: String) -> LocationError {
+    let problem: ReplayProblem =
+      switch failure {
+      case .unreadable(_, let code, let opening):
+        opening ? .cannotOpen(errno: code) : .cannotRead(errno: code)
+      case .lineTooLong(let line, let limit, _): .lineTooLong(line: line, limit: limit)
+      }
+    return .replayUnreadable(path: path, problem: problem)
   }
 
   /// The longest line of a capture, in bytes: gpsd's own reports stay far below it.
@@ -71,10 +88,10 @@ actor ReplayCursor {
         report = ahead
       } else {
         switch nextReport() {
-        case .failure(.replayUnreadable(let path, let reason)):
+        case .failure(let error) where error.isReplayUnreadable:
           // The epoch read so far is delivered before the failure that ends the replay.
           finished = true
-          pending = epochs.flush() + [.failure(.replayUnreadable(path: path, reason: reason))]
+          pending = epochs.flush() + [.failure(error)]
           continue
         case .failure(let error):
           // A line that does not decode: say so, and go on with the next one.
@@ -106,7 +123,7 @@ actor ReplayCursor {
 
   /// The next report of the capture, skipping empty lines; `nil` at its end. A line that does
   /// not decode is a ``LocationError/malformedReport(_:excerpt:)`` failure, and the replay
-  /// goes on; an unreadable file is a ``LocationError/replayUnreadable(path:reason:)``.
+  /// goes on; an unreadable file is a ``LocationError/replayUnreadable(path:problem:)``.
   private func nextReport() -> Result<GPSDReport?, LocationError> {
     while true {
       switch nextLine() {
@@ -152,14 +169,10 @@ actor ReplayCursor {
         guard let reader else { return .success(nil) }
         return .success(try reader.nextLine { Line(bytes: ArraySlice($0)) })
       } catch let failure as LineReader.Failure {
-        switch failure {
-        case .unreadable(let path, let reason):
-          return .failure(.replayUnreadable(path: path, reason: reason))
-        case .lineTooLong:
-          return .failure(.replayUnreadable(path: path, reason: failure.description))
-        }
+        return .failure(Self.failure(failure, path: path))
       } catch {
-        return .failure(.replayUnreadable(path: path, reason: "\(error)"))
+        // Not reached: the line body does not throw, and LineReader throws only its Failure.
+        return .failure(.replayUnreadable(path: path, problem: .cannotRead(errno: EIO)))
       }
     }
   }
@@ -179,5 +192,13 @@ actor ReplayCursor {
     } catch {
       return false
     }
+  }
+}
+
+extension LocationError {
+  /// Whether this is a ``LocationError/replayUnreadable(path:problem:)``, which ends a replay.
+  fileprivate var isReplayUnreadable: Bool {
+    if case .replayUnreadable = self { return true }
+    return false
   }
 }

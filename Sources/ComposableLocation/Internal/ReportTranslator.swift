@@ -22,7 +22,7 @@ enum ReportTranslator {
       guard let path = device.path, device.activated != nil else { return [] }
       return [.service(.deviceActivated(device: path))]
     case .error(let message):
-      return [.failure(.gpsdError(message: message))]
+      return [.failure(.gpsdError(GPSDErrorReport(message: message)))]
     case .version, .devices, .watch, .gst, .att, .toff, .pps, .unknown:
       return []
     }

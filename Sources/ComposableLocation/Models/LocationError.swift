@@ -13,8 +13,8 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// gpsd answered but refused to stream JSON: a WATCH reply without `"json":true`
   /// (`GPSDConnectionError.watchRejected(_:)`) or a protocol this client does not speak.
   case watchRefused(GPSDConnectionError)
-  /// gpsd sent an `ERROR` report; `message` is gpsd's text.
-  case gpsdError(message: String)
+  /// gpsd sent an `ERROR` report: what it refused (``GPSDErrorReport/kind``) and its text.
+  case gpsdError(GPSDErrorReport)
   /// The connection to gpsd dropped; the client reconnects on its own.
   case connectionLost(GPSDConnectionError)
   /// A line from gpsd (or a capture) could not be decoded; the stream goes on. `excerpt` is the
@@ -36,23 +36,25 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidCoordinate(Coordinate)
   /// A geodesic cannot be computed: its bearing (degrees) or distance (metres) is not finite.
   case invalidGeodesic(bearing: Double, distance: Double)
-  /// A replay capture could not be read.
-  case replayUnreadable(path: String, reason: String)
+  /// The replay capture at `path` could not be read: `problem` says why (a system error number,
+  /// or a line too long for a gpsd capture).
+  case replayUnreadable(path: String, problem: ReplayProblem)
   /// The replay capture has ended; no more fixes will come.
   case replayFinished
   /// An endpoint of an unimplemented test client was called.
   case unimplemented(endpoint: String)
-  /// The compass source (``LocationClient/Configuration/compass``) failed; `reason` is its
-  /// error's description (the source's error type belongs to a module this one does not
-  /// import). Compass headings stop until the manager's heading updates or settings are touched
-  /// again (``LocationClient/startUpdatingHeading``, ``LocationClient/set``), which restarts it.
-  case compassFailed(reason: String)
+  /// The compass source (``LocationClient/Configuration/compass``) failed with the error
+  /// ``CompassFailure/error`` (cast it to the source module's type, such as `MotionError`).
+  /// Compass headings stop until the manager's heading updates or settings are touched again
+  /// (``LocationClient/startUpdatingHeading``, ``LocationClient/set``), which restarts it.
+  case compassFailed(CompassFailure)
   /// GeoClue could not be reached or failed: the bus is missing, no GeoClue runs on it, it left
   /// the bus, or a call failed (`cause` says which).
   case geoClueUnavailable(DBusError)
   /// GeoClue refused location access: its agent said no, location services are disabled, or the
-  /// app is not allowed in `/etc/geoclue/geoclue.conf`. `reason` is GeoClue's message.
-  case geoClueDenied(reason: String)
+  /// app is not allowed in `/etc/geoclue/geoclue.conf`. The cause is GeoClue's D-Bus reply, an
+  /// `org.freedesktop.DBus.Error.AccessDenied` error with GeoClue's message.
+  case geoClueDenied(DBusError)
 
   /// What went wrong and what to do about it, for a person (a log line, an alert).
   public var description: String {
@@ -71,8 +73,8 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .watchRefused(let cause):
       return "gpsd refused to stream JSON reports (\(cause)). Check gpsd's version (3.x speaks "
         + "protocol 3) and that no other client reconfigured it."
-    case .gpsdError(let message):
-      return "gpsd reported an error: \(message)"
+    case .gpsdError(let report):
+      return "gpsd reported an error: \(report)"
     case .connectionLost(let cause):
       return "The connection to gpsd was lost (\(cause)); reconnecting."
     case .malformedReport(let cause, let excerpt):
@@ -101,23 +103,29 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidGeodesic(let bearing, let distance):
       return "A geodesic needs a finite bearing and distance; got bearing \(bearing)° and "
         + "distance \(distance) m."
-    case .replayUnreadable(let path, let reason):
+    case .replayUnreadable(let path, let problem):
       return
-        "The replay capture \(path) cannot be read (\(reason)). Record one with `gpspipe -w > FILE`."
+        "The replay capture \(path) cannot be read (\(problem)). Record one with `gpspipe -w > FILE`."
     case .replayFinished:
       return "The replay capture has ended; no more fixes will arrive."
     case .unimplemented(let endpoint):
       return "Unimplemented: LocationClient.\(endpoint)"
-    case .compassFailed(let reason):
-      return "The compass stopped (\(reason)); headings resume when startUpdatingHeading is "
+    case .compassFailed(let failure):
+      return "The compass stopped (\(failure)); headings resume when startUpdatingHeading is "
         + "called again."
     case .geoClueUnavailable(let cause):
       return "GeoClue is unavailable (\(cause)). Install and start geoclue-2.0 on the system bus "
         + "(or point DBUS_SYSTEM_BUS_ADDRESS at the bus it runs on)."
-    case .geoClueDenied(let reason):
-      return "GeoClue refused location access (\(reason)). Run a GeoClue agent that allows this "
-        + "app (the desktop's, or /usr/libexec/geoclue-2.0/demos/agent), enable location "
+    case .geoClueDenied(let cause):
+      return "GeoClue refused location access (\(Self.message(of: cause))). Run a GeoClue agent "
+        + "that allows this app (the desktop's, or /usr/libexec/geoclue-2.0/demos/agent), enable location "
         + "services, and check the app's entry in /etc/geoclue/geoclue.conf."
     }
+  }
+
+  /// A D-Bus error's message alone when it is a remote error (GeoClue's own words).
+  private static func message(of error: DBusError) -> String {
+    if case .remote(_, let message) = error { return message }
+    return "\(error)"
   }
 }

@@ -94,8 +94,8 @@ public final class IMURecordingReader {
 extension IMURecordingError {
   init(_ failure: LineReader.Failure) {
     switch failure {
-    case .unreadable(let path, let reason):
-      self = .unreadableFile(path: path, reason: reason)
+    case .unreadable(let path, _, _):
+      self = .unreadableFile(path: path, reason: failure.reason)
     case .lineTooLong(let line, let limit, let excerpt):
       self = .lineTooLong(line: line, limit: limit, excerpt: excerpt)
     }

@@ -147,11 +147,11 @@ public final class DBusConnection: Sendable {
     outgoing.serial = core.withLock { $0.machine.nextSerial() }
     let bytes: [UInt8]
     do { bytes = try outgoing.encoded() } catch { throw .invalidMessage(error) }
-    let actions = core.withLock {
+    let afterUnlock = core.withLock {
       $0.machine.call(serial: outgoing.serial, bytes: bytes, reply: nil)
     }
-    guard !actions.isEmpty else { throw endReason ?? .closed }
-    perform(actions)
+    guard !afterUnlock.isEmpty else { throw endReason ?? .closed }
+    perform(afterUnlock)
   }
 
   /// Subscribes to the signals `rule` selects: the rule is added on the bus (`AddMatch`) and
@@ -207,7 +207,7 @@ public final class DBusConnection: Sendable {
   }
 
   private func handle(_ event: TransportEvent) {
-    let actions = core.withLock { core -> [DBusConnectionMachine.Action] in
+    let afterUnlock = core.withLock { core -> [DBusConnectionMachine.AfterUnlock] in
       switch event {
       case .authenticated:
         return core.machine.authenticated()
@@ -217,7 +217,7 @@ public final class DBusConnection: Sendable {
         return core.machine.close(error)
       }
     }
-    perform(actions)
+    perform(afterUnlock)
   }
 
   /// The error reply a method call to this client gets: it exports no objects.
@@ -230,8 +230,8 @@ public final class DBusConnection: Sendable {
     return try? reply.encoded()
   }
 
-  private func perform(_ actions: [DBusConnectionMachine.Action]) {
-    for action in actions {
+  private func perform(_ afterUnlock: [DBusConnectionMachine.AfterUnlock]) {
+    for action in afterUnlock {
       switch action {
       case .resumeConnect(let waiter, let result): waiter.resume(returning: result)
       case .resume(let reply, let result): reply.resume(returning: result)

@@ -86,11 +86,11 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let (action, watchers) = state.withLock { state in
+        let (afterUnlock, watchers) = state.withLock { state in
           (state.suspend(token, until: deadline, continuation), state.takeSatisfiedWatchers())
         }
         for watcher in watchers { watcher.resume(returning: true) }
-        if case .resume(let result) = action { continuation.resume(with: result) }
+        if case .resume(let result) = afterUnlock { continuation.resume(with: result) }
       }
     } onCancel: {
       let (sleep, watchers) = state.withLock { ($0.cancel(token), $0.takeSatisfiedWatchers()) }

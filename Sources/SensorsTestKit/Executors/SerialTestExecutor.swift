@@ -38,8 +38,8 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
     queue.async { [self] in
       state.withLock { $0.starting(on: currentThreadID()) }
       job.runSynchronously(on: asUnownedTaskExecutor())
-      let waiters = state.withLock { $0.finished() }
-      for waiter in waiters { waiter.resume() }
+      let afterUnlock = state.withLock { $0.finished() }
+      afterUnlock.perform()
     }
   }
 
@@ -59,7 +59,8 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
   /// wait ends once every other job has run.
   public func waitUntilIdle() async {
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      if !state.withLock({ $0.awaitIdle(waiter) }) { waiter.resume() }
+      let afterUnlock = state.withLock { $0.awaitIdle(waiter) }
+      afterUnlock.perform()
     }
   }
 

@@ -117,11 +117,11 @@ final class ScriptedStreamStorage<Element: Sendable>: Sendable {
     _ transition: (inout ScriptedStreamStateMachine<Element>) ->
       ScriptedStreamStateMachine<
         Element
-      >.Resumption
+      >.AfterUnlock
   ) {
-    let resumption = state.withLock { transition(&$0) }
-    for waiter in resumption.demandWaiters { waiter.resume(returning: true) }
-    if let (consumer, result) = resumption.consumer { consumer.resume(with: result) }
+    let afterUnlock = state.withLock { transition(&$0) }
+    for waiter in afterUnlock.demandWaiters { waiter.resume(returning: true) }
+    if let (consumer, result) = afterUnlock.consumer { consumer.resume(with: result) }
   }
 
   /// The consumer's request for the next element.

@@ -1,3 +1,4 @@
+import DBus
 import Testing
 
 @testable import ComposableLocation
@@ -48,7 +49,8 @@ import Testing
   }
 
   @Test func aGeoClueRefusalIsReportedOverAMissingGpsd() async {
-    let refusal = ProbeResult.denied(.geoClueDenied(reason: "agent said no"))
+    let refusal = ProbeResult.denied(
+      .geoClueDenied(.remote(name: DBusError.accessDeniedName, message: "agent said no")))
     let feed = AutomaticFeed.make(
       gpsd: Self.feed(Self.gpsdDown, inputs: []), geoClue: Self.feed(refusal, inputs: []),
       gpsdAddress: "127.0.0.1:2947")

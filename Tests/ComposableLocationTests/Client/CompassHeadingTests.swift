@@ -137,7 +137,10 @@ import Testing
     while failure == nil, let event = await events.next() {
       if case .failed(let error) = event { failure = error }
     }
-    #expect(failure == .compassFailed(reason: "magnetometer unplugged"))
+    #expect(failure == .compassFailed(CompassFailure(Broken())))
+    guard case .compassFailed(let cause) = failure else { return }
+    #expect(cause.error is Broken, "the source's own error, for a reducer to cast")
+    #expect(failure?.description.contains("magnetometer unplugged") == true)
     await client.startUpdatingHeading(id: ID())
     await compass.streams[1].waitForConsumer()
     compass.streams[1].yield(Self.reading(7))

@@ -54,7 +54,9 @@ import Testing
         ]
       ], "a SKY without satellites is not an empty sky")
     #expect(all.contains(.serviceStateChanged(.deviceLost(device: "/dev/ttyACM0"))))
-    #expect(all.contains(.failed(.gpsdError(message: "Unrecognized request 'WACH'"))))
+    let refusal = GPSDErrorReport(message: "Unrecognized request 'WACH'")
+    #expect(all.contains(.failed(.gpsdError(refusal))))
+    #expect(refusal.kind == .unrecognizedRequest)
     await client.destroy(id: ID())
   }
 }

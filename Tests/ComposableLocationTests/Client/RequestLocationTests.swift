@@ -78,11 +78,13 @@ import Testing
       _ = try await client.requestLocation(id: ID())
       Issue.record("requestLocation returned a fix from a missing file")
     } catch {
-      guard case .replayUnreadable(let path, _) = error else {
+      guard case .replayUnreadable(let path, let problem) = error else {
         Issue.record("unexpected error \(error)")
         return
       }
       #expect(path == "/nonexistent/drive.jsonl")
+      #expect(problem == .cannotOpen(errno: ENOENT), "the system's error number, to act on")
+      #expect(error.description.contains("check the path"))
       #expect(error.description.contains("gpspipe -w"))
     }
   }

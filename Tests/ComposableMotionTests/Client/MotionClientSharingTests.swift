@@ -1,4 +1,5 @@
 import ComposableStore
+import SensorsTestSupport
 import Testing
 
 @testable import ComposableMotion
@@ -102,7 +103,7 @@ import Testing
     }
     cancelled.cancel()
     _ = try? await cancelled.value
-    await eventually { !motion.isMagnetometerActive(id: "m") }
+    await waitUntil("the magnetometer stops") { !motion.isMagnetometerActive(id: "m") }
 
     var third = motion.startMagnetometerUpdates(id: "m").makeAsyncIterator()
     await backend.waitUntilRunning("compass")

@@ -11,8 +11,8 @@ import Testing
   static let childMode = "motion-unprivileged"
 
   @Test func streamsFailWithPermissionDeniedNamingTheFile() async throws {
-    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel", "forum-lsm6dsox"])
-    let node = try FIFODevice(tree: tree)
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel", "forum-lsm6dsox"], in: .module)
+    let node = try FakeCharacterDevice(tree: tree)
     defer { _ = node }
     for path in try FileManager.default.subpathsOfDirectory(atPath: tree.base) {
       var isDirectory: ObjCBool = false

@@ -12,9 +12,9 @@ import Testing
 struct BusyBufferTests {
   static let device = "adis16480 (iio:device0)"
 
-  static func busyTree() throws -> (SysfsTree, FIFODevice) {
-    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"])
-    let fifo = try FIFODevice(tree: tree)
+  static func busyTree() throws -> (SysfsTree, FakeCharacterDevice) {
+    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"], in: .module)
+    let fifo = try FakeCharacterDevice(tree: tree)
     try "1\n".write(
       toFile: tree.root + "/iio:device0/buffer/enable", atomically: false, encoding: .utf8)
     return (tree, fifo)

@@ -12,13 +12,13 @@ import Testing
   /// Builds `fixture`'s device `directory` beside `tree`, then moves it under the root in one
   /// rename, as the kernel makes a device visible whole.
   static func plug(_ fixture: String, _ directory: String, into tree: SysfsTree) throws {
-    let staging = try SysfsTree(fixtures: [fixture])
+    let staging = try SysfsTree(fixtures: [fixture], in: .module)
     try FileManager.default.moveItem(
       atPath: staging.root + "/" + directory, toPath: tree.root + "/" + directory)
   }
 
   @Test func aDevicePluggedInIsReportedAndReadAndItsRemovalEndsTheStream() async throws {
-    let tree = try SysfsTree(fixtures: [])
+    let tree = try SysfsTree()
     let clock = TestClock()
     let (events, report) = AsyncStream.makeStream(of: MotionLiveEvent.self)
     let motion = MotionClient.live(
@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func devicesTheSelectionRejectsAndChangesWithoutAManagerAreNotReported() async throws {
-    let tree = try SysfsTree(fixtures: [])
+    let tree = try SysfsTree()
     let (events, report) = AsyncStream.makeStream(of: MotionLiveEvent.self)
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, mode: .polling,

@@ -33,13 +33,15 @@ import Testing
       for try await _ in updates {}
     }
     try hid.play(scans: 1)
-    await eventually { motion.accelerometerData(id: "hid") != nil }
+    await waitUntil("a sample arrives") { motion.accelerometerData(id: "hid") != nil }
     #expect(hid.readerDescriptors > 0)
 
     consumer.cancel()
     _ = try? await consumer.value
     // The reader stops asynchronously once its last subscriber is gone.
-    await eventually { hid.readerDescriptors == 0 && !hid.isBufferEnabled }
+    await waitUntil("the reader releases the device") {
+      hid.readerDescriptors == 0 && !hid.isBufferEnabled
+    }
     #expect(!motion.isAccelerometerActive(id: "hid"))
     await motion.destroy(id: "hid")
   }

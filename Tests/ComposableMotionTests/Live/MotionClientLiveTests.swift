@@ -8,7 +8,7 @@ import Testing
 /// discovery, conversion and readers as on a device, with a test clock pacing the polls.
 @Suite(.tags(.integration), .timeLimit(.minutes(1))) struct MotionClientLiveTests {
   @Test func pollsAnADIS16480AndReportsCoreMotionUnits() async throws {
-    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"])
+    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"], in: .module)
     let clock = TestClock()
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, mode: .polling, clock: clock)
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func aDeviceWithoutABufferIsPolledInAutomaticMode() async throws {
-    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"])
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
     #expect(!motion.isMagnetometerAvailable)
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func aMalformedAttributeFailsThePolledStreamNamingTheFile() async throws {
-    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"])
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     try tree.write("iio:device1/in_accel_y_raw", "twelve\n")
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
@@ -131,7 +131,7 @@ import Testing
 
 extension MotionClientLiveTests {
   @Test func aDeviceWithAnUnknownScanTypeIsSkippedAndNamedWhileOthersWork() async throws {
-    let tree = try SysfsTree(fixtures: ["pyadi-adxl355", "forum-lsm6dsox"])
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355", "forum-lsm6dsox"], in: .module)
     try tree.write("iio:device0/scan_elements/in_accel_z_type", "be:s20/32>>4junk\n")
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
@@ -161,7 +161,7 @@ extension MotionClientLiveTests {
     await motion.create(id: "slow")
     await motion.create(id: "fast")
     let slow = motion.startAccelerometerUpdates(id: "slow")
-    await eventually { hid.isBufferEnabled }
+    await waitUntil("the reader enables the buffer") { hid.isBufferEnabled }
     // A faster subscriber restarts the shared reader; the old one must have let go first,
     // or the new one would find the buffer enabled and fail with "busy".
     await motion.setUpdateInterval(id: "fast", sensor: .accelerometer, to: .microseconds(1))
@@ -181,7 +181,7 @@ extension MotionClientLiveTests {
   @Test func deviceMotionFromAPolledLSM6DSOXStartsWithGravityAlongTheMeasuredAcceleration()
     async throws
   {
-    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"])
+    let tree = try SysfsTree(fixtures: ["forum-lsm6dsox"], in: .module)
     let motion = MotionClient.live(
       root: tree.root, deviceDirectory: tree.devDirectory, clock: TestClock())
     #expect(motion.isDeviceMotionAvailable)

@@ -1,5 +1,6 @@
 import ComposableStore
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 @testable import ComposableMotion
@@ -25,7 +26,7 @@ struct MotionDeviceRoutingTests {
 
   @Test("Two IMUs: the selection picks by label, and the routing says which it chose")
   func chooseByLabel() async throws {
-    let tree = try SysfsTree(fixtures: [])
+    let tree = try SysfsTree()
     try Self.imu(tree, 0, name: "bmi160", label: "body-imu")
     try Self.imu(tree, 1, name: "bmi160", label: "head-imu")
     let head = MotionDeviceRouting(
@@ -52,7 +53,7 @@ struct MotionDeviceRoutingTests {
 
   @Test("A two-axis gyroscope (ADXRS290) is not used, and the error says why")
   func twoAxisGyro() async throws {
-    let tree = try SysfsTree(fixtures: [])
+    let tree = try SysfsTree()
     try Self.imu(tree, 0, name: "adxl345", label: nil, gyro: false)
     try tree.write("iio:device1/name", "adxrs290\n")
     try tree.write("iio:device1/in_anglvel_scale", "0.000087266\n")
@@ -76,7 +77,7 @@ struct MotionDeviceRoutingTests {
 
   @Test("A sensor missing because its device was skipped names the device and the typed cause")
   func skippedDeviceInError() async throws {
-    let tree = try SysfsTree(fixtures: [])
+    let tree = try SysfsTree()
     try Self.imu(tree, 0, name: "bmi160", label: nil)
     try tree.write("iio:device0/in_accel_scale", "garbage\n")
     let routing = MotionDeviceRouting(root: tree.root)

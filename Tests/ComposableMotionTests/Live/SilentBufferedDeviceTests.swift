@@ -14,8 +14,8 @@ struct SilentBufferedDeviceTests {
 
   @Test("Automatic mode: no scan within 250 ms on the clock, so it polls and says so")
   func automaticFallsBackToPolling() async throws {
-    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"])
-    let fifo = try FIFODevice(tree: tree)
+    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"], in: .module)
+    let fifo = try FakeCharacterDevice(tree: tree)
     defer { fifo.unplug() }
     let clock = TestClock()
     let events = Mutex<[MotionLiveEvent]>([])
@@ -26,7 +26,7 @@ struct SilentBufferedDeviceTests {
     var accel = motion.startAccelerometerUpdates(id: "imu").makeAsyncIterator()
     // The reader enabled the buffer and armed its deadline; nothing arrives.
     await clock.waitForSleepers()
-    await eventually { (try? Self.enable(tree)) == "1" }
+    await waitUntil("the reader enables the buffer") { try Self.enable(tree) == "1" }
     #expect(events.withLock { $0 }.isEmpty)
     await clock.advance(by: .milliseconds(250))
 
@@ -45,8 +45,8 @@ struct SilentBufferedDeviceTests {
 
   @Test("Buffered mode: the stream fails with noScans, naming the device and the wait")
   func bufferedModeNamesTheCause() async throws {
-    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"])
-    let fifo = try FIFODevice(tree: tree)
+    let tree = try SysfsTree(fixtures: ["pyadi-adis16480"], in: .module)
+    let fifo = try FakeCharacterDevice(tree: tree)
     defer { fifo.unplug() }
     let clock = TestClock()
     let motion = MotionClient.live(

@@ -1,20 +1,21 @@
 import ComposableMotion
 import ComposableSensorsTesting
 import Foundation
+import SensorsTestSupport
 import Testing
 
 /// iio-sensor-proxy's HID accelerometer with a buffer, laid out in a temporary sysfs tree, its
 /// `/dev/iio:device0` a FIFO that the test fills with the real capture.
 final class BufferedHIDAccelerometer {
   let tree: SysfsTree
-  let fifo: FIFODevice
+  let fifo: FakeCharacterDevice
   /// The first captured scan's x in Core Motion units: 173 counts (the device has no scale,
   /// so IIO reports counts as m/s²) is −173 / 9.80665 g.
   static let firstX = -173 / 9.80665
 
   init() throws {
-    tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"])
-    fifo = try FIFODevice(tree: tree)
+    tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
+    fifo = try FakeCharacterDevice(tree: tree)
   }
 
   /// Where the live client finds the device.
@@ -33,10 +34,8 @@ final class BufferedHIDAccelerometer {
 
   /// Writes the 15 captured 24-byte scans (or the first `count`) for the reader to read.
   func play(scans count: Int = 15) throws {
-    let url = try #require(
-      Bundle.module.url(
-        forResource: "isp-orientation-left-up", withExtension: "bin", subdirectory: "Fixtures"))
-    try fifo.write(Array(try Data(contentsOf: url).prefix(24 * count)))
+    let scans = try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)
+    try fifo.write(Array(scans.prefix(24 * count)))
   }
 
   /// Descriptors this process holds on the device's files, the test's own writer excluded.

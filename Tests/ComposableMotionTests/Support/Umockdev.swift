@@ -32,10 +32,7 @@ enum Umockdev {
   }
 
   private static func fixture(_ name: String, _ ext: String) throws -> String {
-    guard
-      let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures")
-    else { throw UmockdevDescription.FixtureMissing(name: "\(name).\(ext)") }
-    return url.path
+    try UmockdevDescription.url(name, extension: ext, in: .module).path
   }
 }
 

@@ -1,3 +1,4 @@
+import SensorsTestSupport
 import Testing
 
 @testable import ComposableMotion
@@ -15,7 +16,7 @@ import Testing
   }
 
   @Test func anADIS16480LyingFlatReadsMinusOneGLikeCoreMotion() throws {
-    let board = try UmockdevDescription.fixture("pyadi-adis16480")
+    let board = try UmockdevDescription.fixture("pyadi-adis16480", in: .module)
     let scan = CoreMotionUnits.scan(
       acceleration: try iioVector(board, "accel"),
       angularVelocity: try iioVector(board, "anglvel"),
@@ -36,7 +37,7 @@ import Testing
   }
 
   @Test func anLSM6DSOXTiltedReadsItsTiltInG() throws {
-    let board = try UmockdevDescription.fixture("forum-lsm6dsox")
+    let board = try UmockdevDescription.fixture("forum-lsm6dsox", in: .module)
     let scan = CoreMotionUnits.scan(
       acceleration: try iioVector(board, "accel"),
       angularVelocity: try iioVector(board, "anglvel"),

@@ -13,12 +13,13 @@ struct PermissionTests {
   /// character device is root-only, a copy whose node is readable but whose sysfs files are not
   /// writable, and an LSM6DSOX with one unreadable raw attribute.
   static func makeTree() throws -> (SysfsTree, FakeCharacterDevice, FakeCharacterDevice) {
-    let tree = try SysfsTree(fixture: "isp-iio-buffer-accel")
+    let tree = try SysfsTree(fixtures: ["isp-iio-buffer-accel"], in: .module)
     try tree.add(
-      fixture: "isp-iio-buffer-accel",
+      fixture: "isp-iio-buffer-accel", in: .module,
       renaming: ["iio:device0": "iio:device1", "trigger0": "trigger1"])
     try tree.add(
-      fixture: "forum-lsm6dsox", renaming: ["iio:device1": "iio:device2", "trigger1": "trigger2"])
+      fixture: "forum-lsm6dsox", in: .module,
+      renaming: ["iio:device1": "iio:device2", "trigger1": "trigger2"])
     let closedNode = try FakeCharacterDevice(tree: tree, index: 0)
     let openNode = try FakeCharacterDevice(tree: tree, index: 1)
     for path in try FileManager.default.subpathsOfDirectory(atPath: tree.root) {
@@ -28,8 +29,8 @@ struct PermissionTests {
     chmod(openNode.path, 0o666)
     chmod(tree.root + "/iio:device2/in_accel_x_raw", 0o600)
     for ancestor in [
-      tree.base.path, tree.base.path + "/sys", tree.base.path + "/sys/bus",
-      tree.base.path + "/sys/bus/iio", tree.root, tree.devDirectory,
+      tree.base, tree.base + "/sys", tree.base + "/sys/bus",
+      tree.base + "/sys/bus/iio", tree.root, tree.devDirectory,
     ] {
       chmod(ancestor, 0o755)
     }
@@ -63,7 +64,7 @@ struct PermissionTests {
     let outcome = try await ChildProcess.run(
       wrapper: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"],
       test: "LinuxIIOTests.PermissionChildTests/denied()", mode: "unprivileged",
-      environment: [ChildProcess.treeVariable: tree.base.path])
+      environment: [ChildProcess.treeVariable: tree.base])
     #expect(outcome.passed, "child test as nobody failed:\n\(outcome.output)")
   }
 

@@ -21,10 +21,12 @@ struct UmockdevTests {
     async throws
   {
     guard let umockdev = ChildProcess.executable("umockdev-run") else { return }
-    var wrapper = [umockdev, "-d", try UmockdevDescription.url(fixture).path]
+    var wrapper = [umockdev, "-d", try UmockdevDescription.url(fixture, in: .module).path]
     if let script {
       wrapper += [
-        "-s", "/dev/iio:device0=" + (try UmockdevDescription.url(script, extension: "script").path),
+        "-s",
+        "/dev/iio:device0="
+          + (try UmockdevDescription.url(script, extension: "script", in: .module).path),
       ]
     }
     let outcome = try await ChildProcess.run(

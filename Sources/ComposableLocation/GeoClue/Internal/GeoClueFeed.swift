@@ -48,7 +48,7 @@ enum GeoClueFeed {
 
   static func probeResult(_ error: DBusError) -> ProbeResult {
     switch failure(error) {
-    case .geoClueDenied(let reason): .denied(.geoClueDenied(reason: reason))
+    case .geoClueDenied(let cause): .denied(.geoClueDenied(cause))
     case let other: .unavailable(other)
     }
   }
@@ -56,8 +56,8 @@ enum GeoClueFeed {
   /// GeoClue's `AccessDenied` (the agent refused, or location services are off) is a denial;
   /// anything else makes GeoClue unavailable.
   static func failure(_ error: DBusError) -> LocationError {
-    if case .remote(let name, let message) = error, name == DBusError.accessDeniedName {
-      return .geoClueDenied(reason: message)
+    if case .remote(let name, _) = error, name == DBusError.accessDeniedName {
+      return .geoClueDenied(error)
     }
     return .geoClueUnavailable(error)
   }

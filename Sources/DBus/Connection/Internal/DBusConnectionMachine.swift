@@ -23,7 +23,7 @@ struct DBusConnectionMachine {
   }
 
   /// Work for the shell, done after the lock is released.
-  enum Action {
+  enum AfterUnlock {
     case resumeConnect(CheckedContinuation<Result<Void, DBusError>, Never>, Result<Void, DBusError>)
     case resume(Reply, Result<DBusMessage, DBusError>)
     case yield(Signals, DBusMessage)
@@ -46,7 +46,7 @@ struct DBusConnectionMachine {
 
   mutating func awaitConnection(
     _ waiter: CheckedContinuation<Result<Void, DBusError>, Never>
-  ) -> [Action] {
+  ) -> [AfterUnlock] {
     switch state {
     case .connecting: state = .connecting(waiter: waiter)
     case .open: return [.resumeConnect(waiter, .success(()))]
@@ -55,7 +55,7 @@ struct DBusConnectionMachine {
     return []
   }
 
-  mutating func authenticated() -> [Action] {
+  mutating func authenticated() -> [AfterUnlock] {
     guard case .connecting(let waiter) = state else { return [] }
     state = .open(Open())
     return waiter.map { [.resumeConnect($0, .success(()))] } ?? []
@@ -63,7 +63,7 @@ struct DBusConnectionMachine {
 
   /// Registers the reply's continuation and queues the call's bytes in one step, so a reply can
   /// never arrive before its caller is known.
-  mutating func call(serial: UInt32, bytes: [UInt8], reply: Reply?) -> [Action] {
+  mutating func call(serial: UInt32, bytes: [UInt8], reply: Reply?) -> [AfterUnlock] {
     guard case .open(var open) = state else {
       if case .closed(let error) = state, let reply { return [.resume(reply, .failure(error))] }
       return reply.map { [.resume($0, .failure(.closed))] } ?? []
@@ -74,7 +74,7 @@ struct DBusConnectionMachine {
   }
 
   /// Gives up waiting for `serial`'s reply (cancelled or timed out).
-  mutating func abandon(serial: UInt32, error: DBusError) -> [Action] {
+  mutating func abandon(serial: UInt32, error: DBusError) -> [AfterUnlock] {
     guard case .open(var open) = state, let reply = open.pending.removeValue(forKey: serial) else {
       return []
     }
@@ -82,14 +82,14 @@ struct DBusConnectionMachine {
     return [.resume(reply, .failure(error))]
   }
 
-  mutating func subscribe(id: Int, rule: DBusMatchRule, continuation: Signals) -> [Action] {
+  mutating func subscribe(id: Int, rule: DBusMatchRule, continuation: Signals) -> [AfterUnlock] {
     guard case .open(var open) = state else { return [.finish(continuation)] }
     open.subscriptions[id] = Subscription(rule: rule, continuation: continuation)
     state = .open(open)
     return []
   }
 
-  mutating func unsubscribe(id: Int) -> [Action] {
+  mutating func unsubscribe(id: Int) -> [AfterUnlock] {
     guard case .open(var open) = state, let gone = open.subscriptions.removeValue(forKey: id)
     else { return [] }
     state = .open(open)
@@ -98,7 +98,7 @@ struct DBusConnectionMachine {
 
   /// Routes a received message: a reply to its caller, a signal to every matching subscription,
   /// a method call to an `UnknownMethod` error (this client exports no objects).
-  mutating func received(_ message: DBusMessage) -> [Action] {
+  mutating func received(_ message: DBusMessage) -> [AfterUnlock] {
     guard case .open(var open) = state else { return [] }
     switch message.kind {
     case .methodReturn, .error:
@@ -122,7 +122,7 @@ struct DBusConnectionMachine {
   }
 
   /// Ends everything: every caller gets `error`, every stream finishes.
-  mutating func close(_ error: DBusError) -> [Action] {
+  mutating func close(_ error: DBusError) -> [AfterUnlock] {
     switch state {
     case .closed:
       return []
@@ -132,10 +132,10 @@ struct DBusConnectionMachine {
     case .open(let open):
       state = .closed(error)
       let replies = open.pending.sorted { $0.key < $1.key }.map {
-        Action.resume($0.value, .failure(error))
+        AfterUnlock.resume($0.value, .failure(error))
       }
       let streams = open.subscriptions.sorted { $0.key < $1.key }.map {
-        Action.finish($0.value.continuation)
+        AfterUnlock.finish($0.value.continuation)
       }
       return replies + streams + [.stopTransport]
     }

@@ -17,8 +17,8 @@ struct TestClockStateMachine {
     case ending
   }
 
-  /// What `suspend` decided.
-  enum SuspendAction {
+  /// What `suspend` decided, for the clock to do after unlocking.
+  enum AfterUnlock {
     /// The sleep waits for an advance (or its cancellation).
     case wait
     /// Resume at once: the deadline has passed, or the sleep was cancelled.
@@ -109,7 +109,7 @@ struct TestClockStateMachine {
   mutating func suspend(
     _ token: UInt64, until deadline: TestClock.Instant,
     _ continuation: CheckedContinuation<Void, any Error>
-  ) -> SuspendAction {
+  ) -> AfterUnlock {
     switch sleeps[token] {
     case .registering:
       guard deadline >= now else {

@@ -1,8 +1,18 @@
 /// The state of a ``SerialTestExecutor``: how many jobs it holds and who waits for it to be idle.
 ///
-/// Every method runs under the executor's lock and returns the waiters to resume; nothing here
-/// resumes a continuation, so none is resumed with the lock held.
+/// Every method runs under the executor's lock and returns what to do after unlocking; nothing
+/// here resumes a continuation, so none is resumed with the lock held.
 struct SerialTestExecutorState {
+  /// What the executor does after unlocking: the idle waiters to resume (none, most of the time).
+  struct AfterUnlock {
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Resumes the waiters.
+    func perform() {
+      for waiter in idleWaiters { waiter.resume() }
+    }
+  }
+
   /// Jobs enqueued and not yet finished (the one running included).
   private(set) var pendingJobs = 0
   /// The thread running a job right now, if any: a task asking from inside a job is not
@@ -26,19 +36,19 @@ struct SerialTestExecutorState {
     pendingJobs == 0 || (pendingJobs == 1 && runningThread == thread)
   }
 
-  /// A job finished: returns the waiters to resume if that left the executor idle.
-  mutating func finished() -> [CheckedContinuation<Void, Never>] {
+  /// A job finished: the waiters to resume if that left the executor idle.
+  mutating func finished() -> AfterUnlock {
     pendingJobs -= 1
     runningThread = nil
-    guard pendingJobs == 0 else { return [] }
+    guard pendingJobs == 0 else { return AfterUnlock() }
     defer { idleWaiters = [] }
-    return idleWaiters
+    return AfterUnlock(idleWaiters: idleWaiters)
   }
 
-  /// Someone waits until the executor is idle: returns `false` if it is already (resume at once).
-  mutating func awaitIdle(_ waiter: CheckedContinuation<Void, Never>) -> Bool {
-    guard pendingJobs > 0 else { return false }
+  /// Someone waits until the executor is idle: resumed at once if it is already.
+  mutating func awaitIdle(_ waiter: CheckedContinuation<Void, Never>) -> AfterUnlock {
+    guard pendingJobs > 0 else { return AfterUnlock(idleWaiters: [waiter]) }
     idleWaiters.append(waiter)
-    return true
+    return AfterUnlock()
   }
 }

@@ -25,7 +25,7 @@ struct ScriptedStreamStateMachine<Element: Sendable> {
   }
 
   /// What to resume after unlocking.
-  struct Resumption {
+  struct AfterUnlock {
     var consumer: (CheckedContinuation<Element?, any Error>, Result<Element?, any Error>)?
     var demandWaiters: [CheckedContinuation<Bool, Never>] = []
   }
@@ -60,56 +60,56 @@ struct ScriptedStreamStateMachine<Element: Sendable> {
   }
 
   /// The script yields `element`: to the waiting consumer, or into the buffer.
-  mutating func yield(_ element: Element) -> Resumption {
-    guard case .open = script else { return Resumption() }
+  mutating func yield(_ element: Element) -> AfterUnlock {
+    guard case .open = script else { return AfterUnlock() }
     if case .waiting(let continuation) = consumer {
       consumer = .reading
-      return Resumption(consumer: (continuation, .success(element)))
+      return AfterUnlock(consumer: (continuation, .success(element)))
     }
-    if case .cancelled = consumer { return Resumption() }
+    if case .cancelled = consumer { return AfterUnlock() }
     buffer.append(element)
-    return Resumption()
+    return AfterUnlock()
   }
 
   /// The script ends, normally (`nil`) or with `error`.
-  mutating func end(_ error: (any Error)?) -> Resumption {
-    guard case .open = script else { return Resumption() }
+  mutating func end(_ error: (any Error)?) -> AfterUnlock {
+    guard case .open = script else { return AfterUnlock() }
     script = .ended(error)
-    guard case .waiting(let continuation) = consumer else { return Resumption() }
+    guard case .waiting(let continuation) = consumer else { return AfterUnlock() }
     consumer = .reading
     script = .endDelivered(error)
-    return Resumption(consumer: (continuation, error.map { .failure($0) } ?? .success(nil)))
+    return AfterUnlock(consumer: (continuation, error.map { .failure($0) } ?? .success(nil)))
   }
 
   /// The consumer asks for the next element: it gets one at once (buffered, or the end), or it
   /// waits, and then every `waitForConsumer` call returns.
-  mutating func next(_ continuation: CheckedContinuation<Element?, any Error>) -> Resumption {
+  mutating func next(_ continuation: CheckedContinuation<Element?, any Error>) -> AfterUnlock {
     if case .cancelled = consumer {
-      return Resumption(consumer: (continuation, .success(nil)))
+      return AfterUnlock(consumer: (continuation, .success(nil)))
     }
     consumer = .reading
     if !buffer.isEmpty {
-      return Resumption(consumer: (continuation, .success(buffer.removeFirst())))
+      return AfterUnlock(consumer: (continuation, .success(buffer.removeFirst())))
     }
     switch script {
     case .open:
       break
     case .ended(let error), .endDelivered(let error):
       script = .endDelivered(error)
-      return Resumption(consumer: (continuation, error.map { .failure($0) } ?? .success(nil)))
+      return AfterUnlock(consumer: (continuation, error.map { .failure($0) } ?? .success(nil)))
     }
     consumer = .waiting(continuation)
     let waiters = Array(demandWaiters.values)
     demandWaiters = [:]
-    return Resumption(demandWaiters: waiters)
+    return AfterUnlock(demandWaiters: waiters)
   }
 
   /// The consumer's task was cancelled: its loop ends.
-  mutating func cancel() -> Resumption {
+  mutating func cancel() -> AfterUnlock {
     let waiting: CheckedContinuation<Element?, any Error>?
     if case .waiting(let continuation) = consumer { waiting = continuation } else { waiting = nil }
     consumer = .cancelled
-    return Resumption(consumer: waiting.map { ($0, .success(nil)) })
+    return AfterUnlock(consumer: waiting.map { ($0, .success(nil)) })
   }
 
   /// A test waits until the consumer waits for an element. Returns the answer at once (`true`:

@@ -202,16 +202,17 @@ struct SensorsDemoEndToEndTests {
   )
   func liveOnSysfsTree() async throws {
     let tree = try SysfsTree.flatAccelerometer()
-    defer { tree.remove() }
+    // The tree is removed when released: keep it until the last run has finished.
+    defer { withExtendedLifetime(tree) {} }
 
-    let devices = try await DemoProcess.run(["devices", "--iio-root", tree.root.path, "--json"])
+    let devices = try await DemoProcess.run(["devices", "--iio-root", tree.root, "--json"])
     #expect(devices.status == 0, "\(devices.standardError)")
     #expect(devices.lines.first?.contains(#""event":"source""#) == true)
     #expect(devices.lines.dropFirst().first?.contains(#""name":"test-accel""#) == true)
     #expect(devices.lines.filter { $0.contains(#""event":"channel""#) }.count == 3)
 
     let samples = try await DemoProcess.run(
-      ["accelerometer", "--iio-root", tree.root.path, "--mode", "poll", "--count", "3", "--json"])
+      ["accelerometer", "--iio-root", tree.root, "--mode", "poll", "--count", "3", "--json"])
     #expect(samples.status == 0, "\(samples.standardError)")
     let objects = try samples.lines.map { line in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -225,7 +226,7 @@ struct SensorsDemoEndToEndTests {
     }
 
     let gyro = try await DemoProcess.run([
-      "gyro", "--iio-root", tree.root.path, "--mode", "poll", "--count", "1",
+      "gyro", "--iio-root", tree.root, "--mode", "poll", "--count", "1",
     ])
     #expect(gyro.status == 1)
     #expect(gyro.standardError.contains("gyro"))

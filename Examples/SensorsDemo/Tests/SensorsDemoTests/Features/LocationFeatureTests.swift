@@ -148,7 +148,7 @@ struct LocationFeatureTests {
       LocationFeature(location: .unimplemented())
     }
     let error = LocationError.replayUnreadable(
-      path: "drive.jsonl", reason: "line 2 is longer than 65536 bytes")
+      path: "drive.jsonl", problem: .lineTooLong(line: 2, limit: 65536))
     await store.send(.locationManager(.failed(error))) {
       $0.error = error
       $0.sourceFailure = error
