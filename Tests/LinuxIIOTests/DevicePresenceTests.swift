@@ -1,4 +1,6 @@
+import Foundation
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +15,7 @@ import Testing
 struct DevicePresenceTests {
   @Test("A device is present while its directory stays with the same name")
   func presence() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let device = try #require(try tree.system.devices().first)
     #expect(device.isPresent())
     try tree.write("iio:device0/name", "bmi160\n")
@@ -26,7 +28,7 @@ struct DevicePresenceTests {
 
   @Test("A failure is the device's removal only once its directory is gone")
   func removal() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let device = try #require(try tree.system.devices().first)
     let failed = IIOError.systemCallFailed(path: device.deviceNode, operation: "read", errno: EIO)
     #expect(device.explainingRemoval(failed) == failed)
@@ -38,7 +40,7 @@ struct DevicePresenceTests {
 
   @Test("The timestamp clock can be chosen only where the attribute exists")
   func timestampClock() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let device = try #require(try tree.system.devices().first)
     try tree.write("iio:device0/current_timestamp_clock", "realtime\n")
     #expect(device.canChooseTimestampClock())
@@ -48,7 +50,7 @@ struct DevicePresenceTests {
 
   @Test("A buffer length without a write bit is not writable")
   func lengthWritable() throws {
-    let tree = try SysfsTree(fixture: "pyadi-adxl355")
+    let tree = try SysfsTree(fixtures: ["pyadi-adxl355"], in: .module)
     let device = try #require(try tree.system.devices().first)
     let buffer = try #require(device.buffer)
     #expect(buffer.isLengthWritable())
