@@ -85,7 +85,7 @@ extension MotionClient {
 
   private func updates<Sample: Sendable & Equatable>(
     _ id: AnyHashableSendable,
-    sensor: MotionSensor,
+    sensor: MotionService,
     interval: Duration?,
     start: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<Sample, any Error>,
     direct: DirectUpdates.Subscribe<Sample>?,
