@@ -18,10 +18,7 @@ extension MotionClient {
       let stopped = hub.updateInterval(owner: id, service: service, interval: readerInterval)
       for task in stopped { await task.value }
     }
-    isAvailable = { service in
-      service.sensor.map(hub.isAvailable)
-        ?? (hub.isAvailable(.accelerometer) && hub.isAvailable(.gyro))
-    }
+    isAvailable = { $0.requiredSensors.allSatisfy(hub.isAvailable) }
     isActive = { hub.isActive(owner: $0, service: $1) }
     droppedSamples = { hub.dropped(owner: $0, service: $1) }
     startAccelerometerUpdates = { id in

@@ -30,3 +30,11 @@ public enum MotionService: String, Sendable, Hashable, Codable, CaseIterable {
     }
   }
 }
+
+extension MotionService {
+  /// The raw sensors the service cannot run without: its own sensor, or the accelerometer and
+  /// the gyroscope for device motion (whose magnetic frames read the magnetometer too).
+  var requiredSensors: Set<MotionSensor> {
+    sensor.map { [$0] } ?? [.accelerometer, .gyro]
+  }
+}

@@ -1,5 +1,6 @@
-import ComposableMotion
 import Testing
+
+@testable import ComposableMotion
 
 /// Raw sensors and the services a manager runs: each raw sensor is a service of its own, device
 /// motion is the one service no sensor measures.
