@@ -1,5 +1,5 @@
 /// What every `.unimplemented()` client is made of: one generic wrapper per kind of endpoint
-/// (plain, `async`, throwing; by arity), so a client lists each endpoint once, with its placeholder, and
+/// (plain, `async`, throwing), so a client lists each endpoint once, with its placeholder, and
 /// every call is reported the same way:
 ///
 /// ```swift
@@ -38,80 +38,28 @@ package struct UnimplementedEndpoints: Sendable {
     self.column = column
   }
 
-  // One overload per arity rather than one over a parameter pack: the Swift 6.3 compiler
-  // miscompiles pack-taking `async` closures built in one module and called from another
-  // (a crash copying the first argument).
-
-  /// The synchronous endpoint `name` of no argument: each call is reported, then answered by
-  /// `placeholder`.
-  package func callAsFunction<Result>(
-    _ name: String, _ placeholder: @escaping @Sendable () -> Result
-  ) -> @Sendable () -> Result {
-    { () -> Result in
-      reportCall(name, [])
-      return placeholder()
+  /// The synchronous endpoint `name`: each call is reported, then answered by `placeholder`.
+  package func callAsFunction<each Argument, Result>(
+    _ name: String, _ placeholder: @escaping @Sendable (repeat each Argument) -> Result
+  ) -> @Sendable (repeat each Argument) -> Result {
+    { (argument: repeat each Argument) -> Result in
+      reportCall(name, Self.describe(repeat each argument))
+      return placeholder(repeat each argument)
     }
   }
 
-  /// The synchronous endpoint `name` of one argument.
-  package func callAsFunction<A, Result>(
-    _ name: String, _ placeholder: @escaping @Sendable (A) -> Result
-  ) -> @Sendable (A) -> Result {
-    { a in
-      reportCall(name, [Self.describe(a)])
-      return placeholder(a)
+  /// The `async` endpoint `name`: each call is reported, then answered by `placeholder`.
+  package func callAsFunction<each Argument, Result>(
+    async name: String, _ placeholder: @escaping @Sendable (repeat each Argument) async -> Result
+  ) -> @Sendable (repeat each Argument) async -> Result {
+    { (argument: repeat each Argument) async -> Result in
+      reportCall(name, Self.describe(repeat each argument))
+      return await placeholder(repeat each argument)
     }
   }
 
-  /// The synchronous endpoint `name` of two arguments.
-  package func callAsFunction<A, B, Result>(
-    _ name: String, _ placeholder: @escaping @Sendable (A, B) -> Result
-  ) -> @Sendable (A, B) -> Result {
-    { a, b in
-      reportCall(name, [Self.describe(a), Self.describe(b)])
-      return placeholder(a, b)
-    }
-  }
-
-  /// The `async` endpoint `name` of no argument.
-  package func callAsFunction<Result>(
-    async name: String, _ placeholder: @escaping @Sendable () async -> Result
-  ) -> @Sendable () async -> Result {
-    { () async -> Result in
-      reportCall(name, [])
-      return await placeholder()
-    }
-  }
-
-  /// The `async` endpoint `name` of one argument.
-  package func callAsFunction<A, Result>(
-    async name: String, _ placeholder: @escaping @Sendable (A) async -> Result
-  ) -> @Sendable (A) async -> Result {
-    { a in
-      reportCall(name, [Self.describe(a)])
-      return await placeholder(a)
-    }
-  }
-
-  /// The `async` endpoint `name` of two arguments.
-  package func callAsFunction<A, B, Result>(
-    async name: String, _ placeholder: @escaping @Sendable (A, B) async -> Result
-  ) -> @Sendable (A, B) async -> Result {
-    { a, b in
-      reportCall(name, [Self.describe(a), Self.describe(b)])
-      return await placeholder(a, b)
-    }
-  }
-
-  /// The `async` endpoint `name` of three arguments.
-  package func callAsFunction<A, B, C, Result>(
-    async name: String, _ placeholder: @escaping @Sendable (A, B, C) async -> Result
-  ) -> @Sendable (A, B, C) async -> Result {
-    { a, b, c in
-      reportCall(name, [Self.describe(a), Self.describe(b), Self.describe(c)])
-      return await placeholder(a, b, c)
-    }
-  }
+  // The throwing endpoints take one argument, not a pack: the Swift 6.3 compiler crashes on a
+  // closure over a parameter pack with a typed `throws`.
 
   /// The throwing endpoint `name` of one argument (the placeholder usually throws the client's
   /// "unimplemented" error).
@@ -119,7 +67,7 @@ package struct UnimplementedEndpoints: Sendable {
     throwing name: String, _ placeholder: @escaping @Sendable (A) throws(Failure) -> Result
   ) -> @Sendable (A) throws(Failure) -> Result {
     { (a: A) throws(Failure) -> Result in
-      reportCall(name, [Self.describe(a)])
+      reportCall(name, [Self.shown(a)])
       return try placeholder(a)
     }
   }
@@ -130,7 +78,7 @@ package struct UnimplementedEndpoints: Sendable {
     _ placeholder: @escaping @Sendable (A) async throws(Failure) -> Result
   ) -> @Sendable (A) async throws(Failure) -> Result {
     { (a: A) async throws(Failure) -> Result in
-      reportCall(name, [Self.describe(a)])
+      reportCall(name, [Self.shown(a)])
       return try await placeholder(a)
     }
   }
@@ -147,8 +95,15 @@ package struct UnimplementedEndpoints: Sendable {
   }
 
   /// An argument as a message shows it: a manager id as `id: …`, anything else as itself.
-  private static func describe(_ argument: Any) -> String {
+  private static func shown(_ argument: Any) -> String {
     if let id = argument as? AnyHashableSendable { return "id: \(id)" }
     return String(describing: argument)
+  }
+
+  /// Each argument as ``shown(_:)`` shows it.
+  private static func describe<each Argument>(_ argument: repeat each Argument) -> [String] {
+    var described: [String] = []
+    for argument in repeat each argument { described.append(shown(argument)) }
+    return described
   }
 }

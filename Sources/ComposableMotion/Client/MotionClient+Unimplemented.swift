@@ -42,5 +42,5 @@ extension MotionClient {
 
 extension AsyncThrowingStream where Failure == any Error {
   /// A stream that finishes at once: what an unimplemented `start…` endpoint returns.
-  static var finished: Self { AsyncThrowingStream { $0.finish() } }
+  fileprivate static var finished: Self { AsyncThrowingStream { $0.finish() } }
 }
