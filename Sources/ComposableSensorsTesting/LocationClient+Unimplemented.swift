@@ -1,5 +1,6 @@
 import ComposableLocation
 import ComposableStore
+import SensorsCore
 
 extension LocationClient {
   /// A client whose every endpoint fails the running test, naming itself
@@ -21,11 +22,9 @@ extension LocationClient {
     column: UInt = #column
   ) -> LocationClient {
     installIssueReporter()
-    return unimplemented(
-      name: "LocationClient",
-      report: { message, fileID, filePath, line, column in
-        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-      },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    return LocationClient(
+      unimplemented: UnimplementedEndpoints(
+        client: "LocationClient", report: IssueReporter.report, fileID: fileID, filePath: filePath,
+        line: line, column: column))
   }
 }

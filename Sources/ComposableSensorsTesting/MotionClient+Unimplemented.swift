@@ -1,5 +1,6 @@
 import ComposableMotion
 import ComposableStore
+import SensorsCore
 
 extension MotionClient {
   /// A client whose every endpoint fails the running test when called, naming the endpoint.
@@ -22,11 +23,9 @@ extension MotionClient {
     column: UInt = #column
   ) -> MotionClient {
     installIssueReporter()
-    return unimplemented(
-      name: "MotionClient",
-      report: { message, fileID, filePath, line, column in
-        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-      },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    return MotionClient(
+      unimplemented: UnimplementedEndpoints(
+        client: "MotionClient", report: IssueReporter.report, fileID: fileID, filePath: filePath,
+        line: line, column: column))
   }
 }

@@ -1,5 +1,6 @@
 import ComposableMotion
 import ComposableStore
+import SensorsCore
 
 extension SensorProxyClient {
   /// A client whose every endpoint fails the running test when called, naming the endpoint.
@@ -20,40 +21,11 @@ extension SensorProxyClient {
     line: UInt = #line,
     column: UInt = #column
   ) -> SensorProxyClient {
-    let fail = UnimplementedProxyEndpoint(
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    installIssueReporter()
     return SensorProxyClient(
-      startOrientationUpdates: { fail.stream("startOrientationUpdates", $0) },
-      stopOrientationUpdates: { fail("stopOrientationUpdates", $0) },
-      startLightUpdates: { fail.stream("startLightUpdates", $0) },
-      stopLightUpdates: { fail("stopLightUpdates", $0) },
-      startProximityUpdates: { fail.stream("startProximityUpdates", $0) },
-      stopProximityUpdates: { fail("stopProximityUpdates", $0) },
-      startCompassUpdates: { fail.stream("startCompassUpdates", $0) },
-      stopCompassUpdates: { fail("stopCompassUpdates", $0) },
-      destroy: { fail("destroy", $0) })
-  }
-}
-
-private struct UnimplementedProxyEndpoint: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
-
-  func callAsFunction(_ endpoint: String, _ id: AnyHashableSendable) {
-    reportIssue(
-      "Unimplemented: SensorProxyClient.\(endpoint) was called (\(endpoint)(id: \(id))) but this "
-        + "test did not override it. Set `client.\(endpoint) = { … }` if the feature should call it.",
-      fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  func stream<Element>(_ endpoint: String, _ id: AnyHashableSendable)
-    -> AsyncThrowingStream<Element, any Error>
-  {
-    self(endpoint, id)
-    return AsyncThrowingStream {
-      $0.finish(throwing: SensorProxyError.unimplemented(endpoint: endpoint))
-    }
+      unimplemented: UnimplementedEndpoints(
+        client: "SensorProxyClient", report: IssueReporter.report, fileID: fileID,
+        filePath: filePath,
+        line: line, column: column))
   }
 }

@@ -23,8 +23,9 @@ extension DependencyValues {
 private enum LocationClientKey: DependencyKey {
   static var liveValue: LocationClient { .live() }
   static var testValue: LocationClient {
-    .unimplemented(
-      name: #"@Dependency(\.locationClient)"#, report: IssueReporter.report, fileID: #fileID,
-      filePath: #filePath, line: #line, column: #column)
+    LocationClient(
+      unimplemented: UnimplementedEndpoints(
+        client: #"@Dependency(\.locationClient)"#, report: IssueReporter.report, fileID: #fileID,
+        filePath: #filePath, line: #line, column: #column))
   }
 }

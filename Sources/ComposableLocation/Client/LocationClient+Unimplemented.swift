@@ -2,88 +2,50 @@ import ComposableStore
 import SensorsCore
 
 extension LocationClient {
-  /// A client whose every endpoint reports an issue through `report`, naming itself as `name`
-  /// and the endpoint, and returns a harmless value: what `.unimplemented()` in the testing
-  /// product and the `\.locationClient` dependency's test value are made of.
-  package static func unimplemented(
-    name: String,
-    report: @escaping IssueReporter.Reporter,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
-  ) -> LocationClient {
-    let fail: @Sendable (String) -> Void = { endpoint in
-      report("Unimplemented: \(name).\(endpoint)", fileID, filePath, line, column)
+  /// A client whose every endpoint reports its calls through `fail` (naming the client and the
+  /// endpoint) and returns a harmless placeholder: what `.unimplemented()` in the testing product
+  /// and the dependency's test value are made of.
+  ///
+  /// Each stored endpoint is assigned here (not through the public initialiser's defaults), so
+  /// the compiler rejects one left out.
+  package init(unimplemented fail: UnimplementedEndpoints) {
+    create = fail(async: "create") { _ in AsyncStream { $0.finish() } }
+    destroy = fail(async: "destroy") { _ in }
+    authorizationStatus = fail(async: "authorizationStatus") { .notDetermined }
+    authorizationStatusUpdates = fail(async: "authorizationStatusUpdates") {
+      AsyncStream { $0.finish() }
     }
-    return LocationClient(
-      create: { _ in
-        fail("create")
-        return AsyncStream { $0.finish() }
-      },
-      destroy: { _ in fail("destroy") },
-      authorizationStatus: {
-        fail("authorizationStatus")
-        return .notDetermined
-      },
-      authorizationStatusUpdates: {
-        fail("authorizationStatusUpdates")
-        return AsyncStream { $0.finish() }
-      },
-      locationServicesEnabled: {
-        fail("locationServicesEnabled")
-        return false
-      },
-      requestWhenInUseAuthorization: { _ in fail("requestWhenInUseAuthorization") },
-      requestAlwaysAuthorization: { _ in fail("requestAlwaysAuthorization") },
-      requestLocation: { _ throws(LocationError) in
-        fail("requestLocation")
-        throw LocationError.unimplemented(endpoint: "requestLocation")
-      },
-      startUpdatingLocation: { _ in fail("startUpdatingLocation") },
-      stopUpdatingLocation: { _ in fail("stopUpdatingLocation") },
-      location: { _ in
-        fail("location")
-        return nil
-      },
-      set: { _, _ in fail("set") },
-      startUpdatingHeading: { _ in fail("startUpdatingHeading") },
-      stopUpdatingHeading: { _ in fail("stopUpdatingHeading") },
-      startMonitoring: { _, _ in fail("startMonitoring") },
-      stopMonitoring: { _, _ in fail("stopMonitoring") },
-      requestState: { _, _ in fail("requestState") },
-      monitoredRegions: { _ in
-        fail("monitoredRegions")
-        return []
-      },
-      startMonitoringSignificantLocationChanges: { _ in
-        fail("startMonitoringSignificantLocationChanges")
-      },
-      stopMonitoringSignificantLocationChanges: { _ in
-        fail("stopMonitoringSignificantLocationChanges")
-      },
-      startMonitoringVisits: { _ in fail("startMonitoringVisits") },
-      stopMonitoringVisits: { _ in fail("stopMonitoringVisits") },
-      droppedEvents: { _ in
-        fail("droppedEvents")
-        return 0
-      },
-      heading: { _ in
-        fail("heading")
-        return nil
-      },
-      headingAvailable: {
-        fail("headingAvailable")
-        return false
-      },
-      significantLocationChangeMonitoringAvailable: {
-        fail("significantLocationChangeMonitoringAvailable")
-        return false
-      },
-      maximumRegionMonitoringDistance: {
-        fail("maximumRegionMonitoringDistance")
-        return 0
-      }
-    )
+    locationServicesEnabled = fail(async: "locationServicesEnabled") { false }
+    requestWhenInUseAuthorization = fail(async: "requestWhenInUseAuthorization") { _ in }
+    requestAlwaysAuthorization = fail(async: "requestAlwaysAuthorization") { _ in }
+    requestLocation = fail(asyncThrowing: "requestLocation") {
+      (_: AnyHashableSendable) async throws(LocationError) -> Location in
+      throw LocationError.unimplemented(endpoint: "requestLocation")
+    }
+    startUpdatingLocation = fail(async: "startUpdatingLocation") { _ in }
+    stopUpdatingLocation = fail(async: "stopUpdatingLocation") { _ in }
+    location = fail(async: "location") { _ in nil }
+    set = fail(async: "set") { _, _ in }
+    startUpdatingHeading = fail(async: "startUpdatingHeading") { _ in }
+    stopUpdatingHeading = fail(async: "stopUpdatingHeading") { _ in }
+    startMonitoring = fail(async: "startMonitoring") { _, _ in }
+    stopMonitoring = fail(async: "stopMonitoring") { _, _ in }
+    requestState = fail(async: "requestState") { _, _ in }
+    monitoredRegions = fail(async: "monitoredRegions") { _ in [] }
+    startMonitoringSignificantLocationChanges = fail(
+      async: "startMonitoringSignificantLocationChanges"
+    ) { _ in }
+    stopMonitoringSignificantLocationChanges = fail(
+      async: "stopMonitoringSignificantLocationChanges"
+    ) { _ in }
+    startMonitoringVisits = fail(async: "startMonitoringVisits") { _ in }
+    stopMonitoringVisits = fail(async: "stopMonitoringVisits") { _ in }
+    droppedEvents = fail(async: "droppedEvents") { _ in 0 }
+    heading = fail(async: "heading") { _ in nil }
+    headingAvailable = fail(async: "headingAvailable") { false }
+    significantLocationChangeMonitoringAvailable = fail(
+      async: "significantLocationChangeMonitoringAvailable"
+    ) { false }
+    maximumRegionMonitoringDistance = fail(async: "maximumRegionMonitoringDistance") { 0 }
   }
 }

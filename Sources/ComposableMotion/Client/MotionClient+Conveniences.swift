@@ -14,19 +14,19 @@ extension MotionClient {
   }
 
   /// The update interval of `sensor` for manager `id`.
-  public func updateInterval(id: some Hashable & Sendable, sensor: MotionSensor) -> Duration {
+  public func updateInterval(id: some Hashable & Sendable, sensor: MotionService) -> Duration {
     updateInterval(AnyHashableSendable(id), sensor)
   }
 
   /// Sets the update interval of `sensor` for manager `id`.
   public func setUpdateInterval(
-    id: some Hashable & Sendable, sensor: MotionSensor, to interval: Duration
+    id: some Hashable & Sendable, sensor: MotionService, to interval: Duration
   ) async {
     await setUpdateInterval(AnyHashableSendable(id), sensor, interval)
   }
 
   /// Samples manager `id`'s current `sensor` stream dropped because its consumer was slow.
-  public func droppedSamples(id: some Hashable & Sendable, sensor: MotionSensor) -> Int {
+  public func droppedSamples(id: some Hashable & Sendable, sensor: MotionService) -> Int {
     droppedSamples(AnyHashableSendable(id), sensor)
   }
 

@@ -24,8 +24,9 @@ extension DependencyValues {
 private enum MotionClientKey: DependencyKey {
   static var liveValue: MotionClient { .live() }
   static var testValue: MotionClient {
-    .unimplemented(
-      name: #"@Dependency(\.motionClient)"#, report: IssueReporter.report, fileID: #fileID,
-      filePath: #filePath, line: #line, column: #column)
+    MotionClient(
+      unimplemented: UnimplementedEndpoints(
+        client: #"@Dependency(\.motionClient)"#, report: IssueReporter.report, fileID: #fileID,
+        filePath: #filePath, line: #line, column: #column))
   }
 }

@@ -76,7 +76,7 @@ extension MotionClient {
 
   private func updates<Sample: Sendable & Equatable>(
     _ id: AnyHashableSendable,
-    sensor: MotionSensor,
+    sensor: MotionService,
     interval: Duration?,
     start: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<Sample, any Error>,
     stop: @escaping @Sendable (AnyHashableSendable) async -> Void

@@ -37,22 +37,22 @@ public struct MotionClient: Sendable {
   public var destroy: @Sendable (AnyHashableSendable) async -> Void
 
   /// The update interval of a sensor for manager `id` (default 10 ms).
-  public var updateInterval: @Sendable (AnyHashableSendable, MotionSensor) -> Duration
+  public var updateInterval: @Sendable (AnyHashableSendable, MotionService) -> Duration
   /// Sets the update interval of a sensor for manager `id`; a running stream adopts it (its
   /// reader restarts at the new rate if it must). Intervals under 1 µs, zero and negative
   /// ones included, mean "as fast as the sensor goes" and are stored as 1 µs. Ignored for an
   /// id that was not created.
   public var setUpdateInterval:
-    @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void
+    @Sendable (AnyHashableSendable, MotionService, Duration) async -> Void
 
-  /// Whether the device has this sensor (for ``MotionSensor/deviceMotion``: an accelerometer
+  /// Whether the device has this sensor (for ``MotionService/deviceMotion``: an accelerometer
   /// and a gyroscope).
-  public var isAvailable: @Sendable (MotionSensor) -> Bool
+  public var isAvailable: @Sendable (MotionService) -> Bool
   /// Whether manager `id` is receiving updates of this sensor.
-  public var isActive: @Sendable (AnyHashableSendable, MotionSensor) -> Bool
+  public var isActive: @Sendable (AnyHashableSendable, MotionService) -> Bool
   /// How many samples manager `id`'s current stream of this sensor dropped because its
   /// consumer fell behind (0 after a restart).
-  public var droppedSamples: @Sendable (AnyHashableSendable, MotionSensor) -> Int
+  public var droppedSamples: @Sendable (AnyHashableSendable, MotionService) -> Int
 
   /// Starts accelerometer updates (g, Core Motion sign) for manager `id`.
   public var startAccelerometerUpdates:
@@ -122,12 +122,12 @@ public struct MotionClient: Sendable {
   public init(
     create: @escaping @Sendable (AnyHashableSendable) async -> Void,
     destroy: @escaping @Sendable (AnyHashableSendable) async -> Void,
-    updateInterval: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Duration,
+    updateInterval: @escaping @Sendable (AnyHashableSendable, MotionService) -> Duration,
     setUpdateInterval:
-      @escaping @Sendable (AnyHashableSendable, MotionSensor, Duration) async -> Void,
-    isAvailable: @escaping @Sendable (MotionSensor) -> Bool,
-    isActive: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Bool,
-    droppedSamples: @escaping @Sendable (AnyHashableSendable, MotionSensor) -> Int,
+      @escaping @Sendable (AnyHashableSendable, MotionService, Duration) async -> Void,
+    isAvailable: @escaping @Sendable (MotionService) -> Bool,
+    isActive: @escaping @Sendable (AnyHashableSendable, MotionService) -> Bool,
+    droppedSamples: @escaping @Sendable (AnyHashableSendable, MotionService) -> Int,
     startAccelerometerUpdates:
       @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<
         AccelerometerData, any Error

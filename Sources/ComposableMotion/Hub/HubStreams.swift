@@ -12,7 +12,7 @@ struct HubStreams: Sendable {
   /// What a subscription of `service` reads (`sensors`), and what it makes of each scan
   /// (`transform`; nil: nothing to emit for this scan).
   struct Updates<Element: Sendable>: Sendable {
-    var service: MotionSensor
+    var service: MotionService
     var sensors: Set<MotionSensor>
     var nextNeeded: (@Sendable () -> Double?)? = nil
     var transform: @Sendable (MotionScan) -> Element?
@@ -147,7 +147,7 @@ struct HubStreams: Sendable {
 
   /// The interval a subscription asks of its reader: its own, except that device motion's
   /// reader never runs slower than ``slowestFusionInterval``.
-  func readerInterval(_ service: MotionSensor, _ interval: Duration) -> Duration {
+  func readerInterval(_ service: MotionService, _ interval: Duration) -> Duration {
     service == .deviceMotion ? min(interval, Self.slowestFusionInterval) : interval
   }
 
@@ -194,7 +194,7 @@ struct HubStreams: Sendable {
   }
 
   /// Stops `owner`'s `service` stream and waits for readers no one needs any more.
-  func stop(owner: AnyHashableSendable, service: MotionSensor) async {
+  func stop(owner: AnyHashableSendable, service: MotionService) async {
     for task in hub.unsubscribe(owner: owner, service: service) { await task.value }
   }
 

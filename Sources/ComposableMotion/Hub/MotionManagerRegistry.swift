@@ -5,7 +5,7 @@ import Synchronization
 /// its update intervals and the latest sample of each kind (the pull mode).
 final class MotionManagerRegistry: Sendable {
   struct Manager: Sendable {
-    var intervals: [MotionSensor: Duration] = [:]
+    var intervals: [MotionService: Duration] = [:]
     /// The latest sample of each kind: a box a running stream holds on to (see ``Latest``).
     let latest = Latest()
     /// The frame of the last device-motion updates started, if any.
@@ -65,8 +65,8 @@ final class MotionManagerRegistry: Sendable {
     managers.withLock { $0[id] != nil }
   }
 
-  func interval(_ id: AnyHashableSendable, _ sensor: MotionSensor) -> Duration {
-    managers.withLock { $0[id]?.intervals[sensor] } ?? Self.defaultInterval
+  func interval(_ id: AnyHashableSendable, _ service: MotionService) -> Duration {
+    managers.withLock { $0[id]?.intervals[service] } ?? Self.defaultInterval
   }
 
   /// The shortest interval a manager can ask for: "as fast as the sensor goes". Zero and
@@ -76,13 +76,13 @@ final class MotionManagerRegistry: Sendable {
   /// Sets an interval, raised to ``shortestInterval`` if shorter; returns the interval set, or
   /// nil when the manager does not exist.
   func setInterval(
-    _ id: AnyHashableSendable, _ sensor: MotionSensor, _ interval: Duration
+    _ id: AnyHashableSendable, _ service: MotionService, _ interval: Duration
   ) -> Duration? {
     let interval = max(interval, Self.shortestInterval)
     defer { intervalsChanged() }
     return managers.withLock { managers in
       guard managers[id] != nil else { return nil }
-      managers[id]?.intervals[sensor] = interval
+      managers[id]?.intervals[service] = interval
       return interval
     }
   }

@@ -18,13 +18,12 @@ struct MotionScan: Sendable, Hashable {
     self.magneticField = magneticField
   }
 
-  /// Whether the scan carries a value for `sensor` (device motion is never carried directly).
+  /// Whether the scan carries a value for `sensor`.
   func contains(_ sensor: MotionSensor) -> Bool {
     switch sensor {
     case .accelerometer: return acceleration != nil
     case .gyro: return rotationRate != nil
     case .magnetometer: return magneticField != nil
-    case .deviceMotion: return false
     }
   }
 }

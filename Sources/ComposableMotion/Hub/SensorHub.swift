@@ -71,12 +71,12 @@ final class SensorHub: Sendable {
   }
 
   /// Whether `owner` has a running subscription to `service`.
-  func isActive(owner: AnyHashableSendable, service: MotionSensor) -> Bool {
+  func isActive(owner: AnyHashableSendable, service: MotionService) -> Bool {
     state.withLock { $0.machine.isActive(owner: owner, service: service) }
   }
 
   /// Samples dropped from `owner`'s current `service` stream because its consumer was slow.
-  func dropped(owner: AnyHashableSendable, service: MotionSensor) -> Int {
+  func dropped(owner: AnyHashableSendable, service: MotionService) -> Int {
     state.withLock { $0.machine.dropped(owner: owner, service: service) }
   }
 
@@ -84,7 +84,7 @@ final class SensorHub: Sendable {
   /// `makeSink` receives the subscription's token (for the stream's `onTermination`).
   func subscribe(
     owner: AnyHashableSendable,
-    service: MotionSensor,
+    service: MotionService,
     sensors: Set<MotionSensor>,
     interval: Duration,
     makeSink: (Token) -> Sink
@@ -99,7 +99,9 @@ final class SensorHub: Sendable {
         let (token, changes) = state.machine.subscribe(
           owner: owner, service: service, sensors: sensors, interval: interval)
       else {
-        let missing = state.machine.missing(sensors).first ?? service
+        // No sensor missing means none was asked for (the streams always ask for one); device
+        // motion reads the accelerometer first.
+        let missing = state.machine.missing(sensors).first ?? service.sensor ?? .accelerometer
         return .failure(routing?.unavailable[missing] ?? backend.unavailableError(missing))
       }
       state.sinks[token] = makeSink(token)
@@ -122,7 +124,7 @@ final class SensorHub: Sendable {
   /// cancellation), so a later `stop` or `destroy` is where that wait happens.
   @discardableResult
   func unsubscribe(
-    owner: AnyHashableSendable, service: MotionSensor, token: Token? = nil
+    owner: AnyHashableSendable, service: MotionService, token: Token? = nil
   ) -> [Task<Void, Never>] {
     let (afterUnlock, winding) = state.withLock { state in
       let changes = state.machine.unsubscribe(owner: owner, service: service, token: token)
@@ -151,7 +153,7 @@ final class SensorHub: Sendable {
   /// reader tasks stopped to restart at the new rate.
   @discardableResult
   func updateInterval(
-    owner: AnyHashableSendable, service: MotionSensor, interval: Duration
+    owner: AnyHashableSendable, service: MotionService, interval: Duration
   ) -> [Task<Void, Never>] {
     state.withLock { state in
       let changes = state.machine.updateInterval(
@@ -176,7 +178,7 @@ final class SensorHub: Sendable {
   private func deliver(_ scans: [MotionScan], reader: String, generation: UInt64) -> Double? {
     let (targets, subscribers) = state.withLock {
       state -> ([(scan: Int, token: Token, sink: Sink)], [(@Sendable () -> Double?)?]) in
-      var routed: [(token: Token, service: MotionSensor)] = []
+      var routed: [(token: Token, service: MotionService)] = []
       var targets: [(scan: Int, token: Token, sink: Sink)] = []
       // Sized once: growing them append by append costs a reallocation per doubling, per read.
       routed.reserveCapacity(4)

@@ -14,7 +14,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
 
   struct SubscriptionKey: Hashable, Sendable {
     var owner: AnyHashableSendable
-    var service: MotionSensor
+    var service: MotionService
   }
 
   struct Subscription: Sendable, Equatable {
@@ -88,7 +88,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   /// Returns `nil` when a sensor is unavailable; nothing changes then.
   mutating func subscribe(
     owner: AnyHashableSendable,
-    service: MotionSensor,
+    service: MotionService,
     sensors: Set<MotionSensor>,
     interval: Duration
   ) -> (token: Token, afterUnlock: AfterUnlock)? {
@@ -111,7 +111,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   /// Ends the subscription of `owner` to `service`. With a `token`, only that exact
   /// subscription ends (a replaced stream's late cancellation must not end its successor).
   mutating func unsubscribe(
-    owner: AnyHashableSendable, service: MotionSensor, token: Token? = nil
+    owner: AnyHashableSendable, service: MotionService, token: Token? = nil
   ) -> AfterUnlock {
     let key = SubscriptionKey(owner: owner, service: service)
     guard let current = subscriptions[key], token == nil || token == current.token else {
@@ -137,7 +137,7 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
 
   /// Changes the interval of a running subscription; the reader may restart at a new rate.
   mutating func updateInterval(
-    owner: AnyHashableSendable, service: MotionSensor, interval: Duration
+    owner: AnyHashableSendable, service: MotionService, interval: Duration
   ) -> AfterUnlock {
     let key = SubscriptionKey(owner: owner, service: service)
     guard subscriptions[key] != nil else { return AfterUnlock() }
@@ -151,8 +151,8 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   /// filter needs them all, and pace their output themselves.
   mutating func deliver(
     _ scan: MotionScan, from reader: ReaderID, generation: UInt64
-  ) -> [(token: Token, service: MotionSensor)] {
-    var targets: [(token: Token, service: MotionSensor)] = []
+  ) -> [(token: Token, service: MotionService)] {
+    var targets: [(token: Token, service: MotionService)] = []
     if let state = running(reader, generation: generation) {
       route(scan, on: reader, state, into: &targets)
     }
@@ -170,11 +170,11 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   /// only for raw subscriptions, in token order.
   mutating func route(
     _ scan: MotionScan, on reader: ReaderID, _ state: ReaderState,
-    into targets: inout [(token: Token, service: MotionSensor)]
+    into targets: inout [(token: Token, service: MotionService)]
   ) {
     let start = targets.endIndex
     for (key, sub) in subscriptions where sub.sensors.contains(where: scan.contains) {
-      if key.service != .deviceMotion {
+      if key.service.sensor != nil {
         guard isDue(scan, for: key, sub, on: reader, state) else { continue }
       }
       targets.append((sub.token, key.service))
@@ -221,12 +221,12 @@ struct SensorHubStateMachine<ReaderID: Hashable & Sendable>: Sendable {
   }
 
   /// Samples dropped so far from the current subscription of `owner` to `service`.
-  func dropped(owner: AnyHashableSendable, service: MotionSensor) -> Int {
+  func dropped(owner: AnyHashableSendable, service: MotionService) -> Int {
     subscriptions[SubscriptionKey(owner: owner, service: service)]?.dropped ?? 0
   }
 
   /// Whether `owner` currently has a subscription to `service`.
-  func isActive(owner: AnyHashableSendable, service: MotionSensor) -> Bool {
+  func isActive(owner: AnyHashableSendable, service: MotionService) -> Bool {
     subscriptions[SubscriptionKey(owner: owner, service: service)] != nil
   }
 

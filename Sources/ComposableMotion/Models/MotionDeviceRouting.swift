@@ -37,7 +37,7 @@ public struct MotionDeviceRouting: Sendable, Hashable, CustomStringConvertible {
     devices = [:]
     unavailable = [:]
     let accepted = discovery.devices.filter(selection.accepts)
-    for sensor in MotionSensor.rawSensors {
+    for sensor in MotionSensor.allCases {
       let type = Self.channelType(sensor)
       let complete = accepted.filter { Self.axes(of: $0, type) != nil }
       let streaming = complete.first {
@@ -79,7 +79,7 @@ public struct MotionDeviceRouting: Sendable, Hashable, CustomStringConvertible {
   /// The IIO channel type behind a raw sensor.
   static func channelType(_ sensor: MotionSensor) -> IIOChannelType {
     switch sensor {
-    case .accelerometer, .deviceMotion: return .accel
+    case .accelerometer: return .accel
     case .gyro: return .anglvel
     case .magnetometer: return .magn
     }
@@ -93,7 +93,7 @@ public struct MotionDeviceRouting: Sendable, Hashable, CustomStringConvertible {
 
   /// The channels to read from `device` for `sensors`.
   func channels(of device: IIODevice, _ sensors: Set<MotionSensor>) -> [IIOChannel] {
-    MotionSensor.rawSensors.filter(sensors.contains).flatMap {
+    MotionSensor.allCases.filter(sensors.contains).flatMap {
       Self.axes(of: device, Self.channelType($0)) ?? []
     }
   }
@@ -105,7 +105,7 @@ public struct MotionDeviceRouting: Sendable, Hashable, CustomStringConvertible {
 
   /// One line per raw sensor: the device and how it is read, or why there is none.
   public var description: String {
-    MotionSensor.rawSensors.map { sensor in
+    MotionSensor.allCases.map { sensor in
       if let device = devices[sensor] {
         let read = willStream(device, sensors: [sensor]) ? "buffered" : "polled"
         let label = device.label.map { " \"\($0)\"" } ?? ""

@@ -1,21 +1,12 @@
-/// The motion services a ``MotionClient`` can run, each with its own update interval,
-/// activity flag and drop counter.
+/// A sensor a device measures directly, served by one reader: what discovery routes to an IIO
+/// device, a recording has columns for, and an error names when it is missing.
+///
+/// The fused device motion is not a sensor but a service built on them (see ``MotionService``).
 public enum MotionSensor: String, Sendable, Hashable, Codable, CaseIterable {
-  /// Raw acceleration, in g (``AccelerometerData``).
+  /// Acceleration, in g (``AccelerometerData``).
   case accelerometer
-  /// Raw rotation rate, in rad/s (``GyroData``).
+  /// Rotation rate, in rad/s (``GyroData``).
   case gyro
-  /// Raw magnetic field, in µT (``MagnetometerData``).
+  /// Magnetic field, in µT (``MagnetometerData``).
   case magnetometer
-  /// Fused attitude, gravity and user acceleration (``DeviceMotion``), built from the others.
-  case deviceMotion
-}
-
-extension MotionSensor {
-  /// The sensors a device measures directly, each served by one reader: accelerometer,
-  /// gyroscope, magnetometer. Device motion is a service fused from them.
-  public static let rawSensors: [MotionSensor] = [.accelerometer, .gyro, .magnetometer]
-
-  /// Whether a device measures this directly (false for the fused ``deviceMotion``).
-  public var isRaw: Bool { self != .deviceMotion }
 }

@@ -44,6 +44,17 @@ extension IMURecording {
   }
 }
 
+extension IMURecording.Sensors {
+  /// The columns of a raw sensor.
+  init(_ sensor: MotionSensor) {
+    switch sensor {
+    case .accelerometer: self = .accelerometer
+    case .gyro: self = .gyroscope
+    case .magnetometer: self = .magnetometer
+    }
+  }
+}
+
 extension IMURecording.Sample {
   /// The sensors this row has values for.
   public var sensors: IMURecording.Sensors {

@@ -17,41 +17,55 @@ extension MotionClient {
   /// ```
   public func recording(to recorder: MotionRecorder) -> MotionClient {
     var client = self
-    let recorded = recorder.writer.sensors
-    if recorded.contains(.accelerometer) {
-      let start = startAccelerometerUpdates
-      client.startAccelerometerUpdates = { id in
-        RecordingTap.stream(
-          { start(id) }, sensor: .accelerometer, recorder: recorder,
-          values: { sample in
-            let g = sample.acceleration
-            return (CoreMotionUnits.specificForce(fromG: SIMD3(g.x, g.y, g.z)), sample.timestamp)
-          })
-      }
-    }
-    if recorded.contains(.gyroscope) {
-      let start = startGyroUpdates
-      client.startGyroUpdates = { id in
-        RecordingTap.stream(
-          { start(id) }, sensor: .gyroscope, recorder: recorder,
-          values: { sample in
-            let rate = sample.rotationRate
-            return (SIMD3(rate.x, rate.y, rate.z), sample.timestamp)
-          })
-      }
-    }
-    if recorded.contains(.magnetometer) {
-      let start = startMagnetometerUpdates
-      client.startMagnetometerUpdates = { id in
-        RecordingTap.stream(
-          { start(id) }, sensor: .magnetometer, recorder: recorder,
-          values: { sample in
-            let field = sample.magneticField
-            return (SIMD3(field.x, field.y, field.z), sample.timestamp)
-          })
-      }
+    for sensor in MotionSensor.allCases
+    where recorder.writer.sensors.contains(IMURecording.Sensors(sensor)) {
+      client.tap(sensor, into: recorder)
     }
     return client
+  }
+
+  /// Replaces `sensor`'s `start…` endpoint with one whose samples are also written to
+  /// `recorder`, in the recording's units. The switch is exhaustive: a new raw sensor does not
+  /// compile until it is recorded.
+  private mutating func tap(_ sensor: MotionSensor, into recorder: MotionRecorder) {
+    switch sensor {
+    case .accelerometer:
+      startAccelerometerUpdates = Self.tapped(startAccelerometerUpdates, sensor, recorder) {
+        let g = $0.acceleration
+        return (CoreMotionUnits.specificForce(fromG: SIMD3(g.x, g.y, g.z)), $0.timestamp)
+      }
+    case .gyro:
+      startGyroUpdates = Self.tapped(startGyroUpdates, sensor, recorder) {
+        let rate = $0.rotationRate
+        return (SIMD3(rate.x, rate.y, rate.z), $0.timestamp)
+      }
+    case .magnetometer:
+      startMagnetometerUpdates = Self.tapped(startMagnetometerUpdates, sensor, recorder) {
+        let field = $0.magneticField
+        return (SIMD3(field.x, field.y, field.z), $0.timestamp)
+      }
+    }
+  }
+
+  /// `start`, with every sample its streams deliver also recorded as `sensor`'s `values`.
+  private static func tapped<Sample: Sendable>(
+    _ start: @escaping @Sendable (AnyHashableSendable) -> AsyncThrowingStream<Sample, any Error>,
+    _ sensor: MotionSensor, _ recorder: MotionRecorder,
+    values: @escaping @Sendable (Sample) -> (values: SIMD3<Double>, time: Double)
+  ) -> @Sendable (AnyHashableSendable) -> AsyncThrowingStream<Sample, any Error> {
+    { id in
+      RecordingTap.stream(
+        { start(id) }, sensor: IMURecording.Sensors(sensor), recorder: recorder, values: values)
+    }
+  }
+
+  /// Drains manager `id`'s stream of `sensor` until it ends; throws its failure.
+  private func drain(_ sensor: MotionSensor, id: AnyHashableSendable) async throws {
+    switch sensor {
+    case .accelerometer: for try await _ in startAccelerometerUpdates(id) {}
+    case .gyro: for try await _ in startGyroUpdates(id) {}
+    case .magnetometer: for try await _ in startMagnetometerUpdates(id) {}
+    }
   }
 
   /// Records `sensors` to `recorder` on a manager of its own until the task is cancelled or
@@ -81,21 +95,15 @@ extension MotionClient {
   ) async throws(MotionError) {
     let tapped = recording(to: recorder)
     await create(id)
-    let started: [(IMURecording.Sensors, MotionSensor)] = [
-      (.accelerometer, .accelerometer), (.gyroscope, .gyro), (.magnetometer, .magnetometer),
-    ].filter { sensors.contains($0.0) }
+    let started = MotionSensor.allCases.filter { sensors.contains(IMURecording.Sensors($0)) }
     if let interval {
-      for (_, sensor) in started { await setUpdateInterval(id, sensor, interval) }
+      for sensor in started { await setUpdateInterval(id, MotionService(sensor), interval) }
     }
     let failure = await withTaskGroup(of: MotionError?.self) { group -> MotionError? in
-      for (columns, _) in started {
+      for sensor in started {
         group.addTask {
           do {
-            switch columns {
-            case .accelerometer: for try await _ in tapped.startAccelerometerUpdates(id) {}
-            case .gyroscope: for try await _ in tapped.startGyroUpdates(id) {}
-            default: for try await _ in tapped.startMagnetometerUpdates(id) {}
-            }
+            try await tapped.drain(sensor, id: id)
             return nil
           } catch let error as MotionError {
             return error

@@ -214,14 +214,14 @@ import Testing
       switch sensor {
       case .accelerometer: motion.startAccelerometerUpdates(id: "m")
       case .gyro: motion.startGyroUpdates(id: "m")
-      default: motion.startMagnetometerUpdates(id: "m")
+      case .magnetometer: motion.startMagnetometerUpdates(id: "m")
       }
     #expect(motion.isAccelerometerActive(id: "m") == (sensor == .accelerometer))
     #expect(motion.isGyroActive(id: "m") == (sensor == .gyro))
     #expect(motion.isMagnetometerActive(id: "m") == (sensor == .magnetometer))
     #expect(!motion.isDeviceMotionActive(id: "m"))
     await motion.destroy(id: "m")
-    #expect(!motion.isActive(AnyHashableSendable("m"), sensor))
+    #expect(!motion.isActive(AnyHashableSendable("m"), MotionService(sensor)))
     _ = stream
   }
 

@@ -60,7 +60,8 @@ struct MotionCaptureUmockdevChildTests {
     let recording = try IMURecording(contentsOf: path)
     let motion = MotionClient.replay(recording: recording, clock: clock, bufferLimit: 10_000)
     await motion.create(id: "replay")
-    await motion.setUpdateInterval(id: "replay", sensor: sensor, to: .microseconds(1))
+    await motion.setUpdateInterval(
+      id: "replay", sensor: MotionService(sensor), to: .microseconds(1))
     let stream = start(motion)
     let collected = Task {
       var elements: [Element] = []

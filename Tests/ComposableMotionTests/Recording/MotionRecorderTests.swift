@@ -196,6 +196,32 @@ struct MotionRecorderTests {
       try IMURecording(contentsOf: path).samples.first?.sensors == [.accelerometer, .gyroscope])
   }
 
+  /// Every raw sensor is tapped and started: one row of a 9-axis recording holds all three.
+  @Test func recordTapsEveryRawSensor() async throws {
+    let path = temporaryPath()
+    defer { unlink(path) }
+    let script = ScriptedMotion()
+    let recorder = try MotionRecorder(path: path, sensors: .all)
+    let capture = Task { try await script.client.record(.all, to: recorder) }
+    await script.accelerometer.waitForConsumer()
+    await script.gyro.waitForConsumer()
+    await script.magnetometer.waitForConsumer()
+    script.accelerometer.yield(Self.acceleration(0, 0, -1, at: 1))
+    script.gyro.yield(Self.rotation(0.1, at: 1))
+    script.magnetometer.yield(
+      MagnetometerData(magneticField: MagneticField(x: 20, y: -5, z: 40), timestamp: 1))
+    script.accelerometer.finish()
+    script.gyro.finish()
+    script.magnetometer.finish()
+    try await capture.value
+    #expect(try recorder.finish().rows == 1)
+    let row = try #require(try IMURecording(contentsOf: path).samples.first)
+    #expect(row.sensors == .all)
+    #expect(row.accelerometer == SIMD3(0, 0, 9.80665))
+    #expect(row.gyroscope == SIMD3(0, 0, 0.1))
+    #expect(row.magnetometer == SIMD3(20, -5, 40))
+  }
+
   @Test func aFailingSensorEndsRecordWithItsError() async throws {
     let path = temporaryPath()
     defer { unlink(path) }

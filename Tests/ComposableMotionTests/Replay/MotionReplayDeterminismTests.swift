@@ -134,7 +134,7 @@ import Testing
       } else {
         reference = received
       }
-      for sensor in [MotionSensor.accelerometer, .gyro, .magnetometer, .deviceMotion] {
+      for sensor in MotionService.allCases {
         #expect(motion.droppedSamples(id: "replay", sensor: sensor) == 0)
       }
       await motion.destroy(id: "replay")

@@ -21,7 +21,8 @@ import Testing
     every interval: Duration = .milliseconds(10),
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (token: Machine.Token, afterUnlock: Machine.AfterUnlock) {
-    let result = m.subscribe(owner: owner, service: sensor, sensors: [sensor], interval: interval)
+    let result = m.subscribe(
+      owner: owner, service: MotionService(sensor), sensors: [sensor], interval: interval)
     return try #require(result, sourceLocation: sourceLocation)
   }
 

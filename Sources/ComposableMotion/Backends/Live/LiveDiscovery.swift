@@ -115,7 +115,7 @@ final class LiveDiscovery: Sendable {
   /// The raw sensors `device` measures on x, y and z, if `selection` accepts it.
   static func sensors(of device: IIODevice, selection: MotionDeviceSelection) -> [MotionSensor] {
     guard selection.accepts(device) else { return [] }
-    return MotionSensor.rawSensors.filter {
+    return MotionSensor.allCases.filter {
       MotionDeviceRouting.axes(of: device, MotionDeviceRouting.channelType($0)) != nil
     }
   }

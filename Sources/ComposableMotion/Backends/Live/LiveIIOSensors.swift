@@ -34,7 +34,7 @@ struct LiveIIOSensors: Sendable {
   func run(_ request: MotionBackend.ReaderRequest, _ events: MotionBackend.ReaderEvents)
     async throws(MotionError)
   {
-    let sensor = MotionSensor.rawSensors.first { request.sensors.contains($0) } ?? .accelerometer
+    let sensor = MotionSensor.allCases.first { request.sensors.contains($0) } ?? .accelerometer
     let snapshot = discovery.current
     let routing = snapshot.routing
     guard let device = snapshot.devices[request.reader] else {
@@ -57,7 +57,7 @@ struct LiveIIOSensors: Sendable {
         guard mode == .automatic, channels.allSatisfy(\.isPollable) else { throw silent }
         onEvent(
           .fellBackToPolling(
-            sensors: MotionSensor.rawSensors.filter(request.sensors.contains),
+            sensors: MotionSensor.allCases.filter(request.sensors.contains),
             device: Self.describe(device), cause: silent))
         try await clock.poll(
           device: device, channels: channels, interval: request.interval,
@@ -99,7 +99,7 @@ struct LiveIIOSensors: Sendable {
     guard let busy else { return false }
     onEvent(
       .fellBackToPolling(
-        sensors: MotionSensor.rawSensors.filter(request.sensors.contains),
+        sensors: MotionSensor.allCases.filter(request.sensors.contains),
         device: Self.describe(device), cause: .readerFailed(sensor, .deviceBusy(path: busy))))
     try await clock.poll(
       device: device, channels: channels, interval: request.interval,
@@ -147,7 +147,7 @@ struct LiveIIOSensors: Sendable {
         length: longer,
         watermark: Self.watermark(rate: rate, interval: request.interval, length: length),
         timestampClock: settable ? .boottime : nil))
-    let sensors = MotionSensor.rawSensors.filter(request.sensors.contains)
+    let sensors = MotionSensor.allCases.filter(request.sensors.contains)
     let name = Self.describe(device)
     let forwarder = BufferedScanForwarder(
       sensors: request.sensors, alignment: alignment, watchdog: watchdog, events: events,

@@ -20,7 +20,7 @@ struct RemoteIIOSensors: Sendable {
   func run(_ request: MotionBackend.ReaderRequest, _ events: MotionBackend.ReaderEvents)
     async throws(MotionError)
   {
-    let sensor = MotionSensor.rawSensors.first { request.sensors.contains($0) } ?? .accelerometer
+    let sensor = MotionSensor.allCases.first { request.sensors.contains($0) } ?? .accelerometer
     guard case .success(let address) = discovery.address else {
       throw discovery.current.routing.unavailable[sensor]
         ?? .sensorUnavailable(sensor, searched: searched)
@@ -109,7 +109,7 @@ struct RemoteIIOSensors: Sendable {
       guard mode == .automatic, channels.allSatisfy(\.isPollable) else { throw silent }
       onEvent(
         .fellBackToPolling(
-          sensors: MotionSensor.rawSensors.filter(request.sensors.contains),
+          sensors: MotionSensor.allCases.filter(request.sensors.contains),
           device: LiveIIOSensors.describe(device), cause: silent))
       throw FellBack()
     } else if !polling, mode == .buffered {

@@ -96,10 +96,7 @@ extension MotionClient {
     bufferLimit: Int, magneticDeclination: Double?, name: String
   ) -> MotionClient {
     var routes: [MotionSensor: String] = [:]
-    let recorded: [(IMURecording.Sensors, MotionSensor)] = [
-      (.accelerometer, .accelerometer), (.gyroscope, .gyro), (.magnetometer, .magnetometer),
-    ]
-    for (columns, sensor) in recorded where sensors.contains(columns) {
+    for sensor in MotionSensor.allCases where sensors.contains(IMURecording.Sensors(sensor)) {
       routes[sensor] = "recording"
     }
     let timeline = ReplayTimeline(clock: clock, rows: rows, name: name)

@@ -38,7 +38,9 @@ extension SensorsDemo {
         StandardError.write("sensors-demo: \(error.description)")
         return 1
       }
-      sensors = SensorFeature.Sensor.allCases.filter { source.client.isAvailable($0.motionSensor) }
+      sensors = SensorFeature.Sensor.allCases.filter {
+        source.client.isAvailable(MotionService($0.motionSensor))
+      }
       do {
         let started = try MotionRecorder(path: imuPath, sensors: columns(for: sensors))
         recorder = started
