@@ -1,0 +1,136 @@
+import SensorsCore
+
+/// Runs `operation` with the dependencies of `model`, changed by `update`: how a parent model
+/// makes a child that shares its overrides (swift-dependencies' `withDependencies(from:)`).
+///
+/// ```swift
+/// final class Dashboard {
+///   @Dependency(\.motionClient) var motion
+///   func makeCompass() -> Compass {
+///     withDependencies(from: self) { Compass() }
+///   }
+/// }
+/// ```
+///
+/// The model's dependencies are those bound where its first `@Dependency` property was made;
+/// what is bound where this is called wins over them, and `update` over both. A model with no
+/// `@Dependency` property has none to give: that is reported as an issue (a test failure in a
+/// test), and `operation` runs with the current dependencies.
+///
+/// - Parameters:
+///   - model: An object with at least one `@Dependency` property.
+///   - update: Changes the dependencies further, for `operation` only.
+///   - operation: The work, which sees the model's dependencies.
+///   - fileID: Where the issue of a model without dependencies is reported.
+///   - filePath: The full path of that file.
+///   - line: The line it is reported at.
+///   - column: The column it is reported at.
+@discardableResult
+public func withDependencies<Model: AnyObject, Result>(
+  from model: Model,
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) rethrows -> Result {
+  guard let values = DependencyValues.captured(by: model) else {
+    IssueReporter.report(
+      DependencyValues.noDependenciesMessage(Model.self), fileID: fileID, filePath: filePath,
+      line: line, column: column)
+    return try operation()
+  }
+  return try withDependencies {
+    $0 = values.merging($0)
+    try update(&$0)
+  } operation: {
+    try operation()
+  }
+}
+
+/// Runs `operation` with the dependencies of `model`; see
+/// ``withDependencies(from:_:operation:fileID:filePath:line:column:)-(_,_,()->Result,_,_,_,_)``.
+@discardableResult
+public func withDependencies<Model: AnyObject, Result>(
+  from model: Model,
+  operation: () throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) rethrows -> Result {
+  try withDependencies(
+    from: model, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line,
+    column: column)
+}
+
+/// Runs the asynchronous `operation` with the dependencies of `model`, changed by `update`; see
+/// ``withDependencies(from:_:operation:fileID:filePath:line:column:)-(_,_,()->Result,_,_,_,_)``.
+@discardableResult
+public func withDependencies<Model: AnyObject, Result>(
+  from model: Model,
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout DependencyValues) async throws -> Void,
+  operation: () async throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async rethrows -> Result {
+  guard let values = DependencyValues.captured(by: model) else {
+    IssueReporter.report(
+      DependencyValues.noDependenciesMessage(Model.self), fileID: fileID, filePath: filePath,
+      line: line, column: column)
+    return try await operation()
+  }
+  return try await withDependencies {
+    $0 = values.merging($0)
+    try await update(&$0)
+  } operation: {
+    try await operation()
+  }
+}
+
+/// Runs the asynchronous `operation` with the dependencies of `model`; see
+/// ``withDependencies(from:_:operation:fileID:filePath:line:column:)-(_,_,()->Result,_,_,_,_)``.
+@discardableResult
+public func withDependencies<Model: AnyObject, Result>(
+  from model: Model,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async rethrows -> Result {
+  try await withDependencies(
+    from: model, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line,
+    column: column)
+}
+
+/// A `@Dependency` property, seen through reflection: the values bound where it was made.
+protocol DependencyCapture {
+  var capturedValues: DependencyValues { get }
+}
+
+extension Dependency: DependencyCapture {
+  var capturedValues: DependencyValues { initialValues?.values ?? .processDefault }
+}
+
+extension DependencyValues {
+  /// The values captured by the first `@Dependency` property of `model`, if it has one.
+  static func captured(by model: AnyObject) -> DependencyValues? {
+    Mirror(reflecting: model).children.lazy
+      .compactMap { $0.value as? any DependencyCapture }
+      .first?.capturedValues
+  }
+
+  static func noDependenciesMessage(_ model: Any.Type) -> String {
+    """
+    You are trying to propagate dependencies to a child model from a model with no \
+    dependencies. To fix this, the given '\(model)' must hold at least one '@Dependency' \
+    property.
+    """
+  }
+}
