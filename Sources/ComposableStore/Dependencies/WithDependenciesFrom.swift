@@ -35,12 +35,10 @@ public func withDependencies<Model: AnyObject, Result>(
   line: UInt = #line,
   column: UInt = #column
 ) rethrows -> Result {
-  guard let values = DependencyValues.captured(by: model) else {
-    IssueReporter.report(
-      DependencyValues.noDependenciesMessage(Model.self), fileID: fileID, filePath: filePath,
-      line: line, column: column)
-    return try operation()
-  }
+  guard
+    let values = DependencyValues.captured(
+      by: model, fileID: fileID, filePath: filePath, line: line, column: column)
+  else { return try operation() }
   return try withDependencies {
     $0 = values.merging($0)
     try update(&$0)
@@ -78,12 +76,10 @@ public func withDependencies<Model: AnyObject, Result>(
   line: UInt = #line,
   column: UInt = #column
 ) async rethrows -> Result {
-  guard let values = DependencyValues.captured(by: model) else {
-    IssueReporter.report(
-      DependencyValues.noDependenciesMessage(Model.self), fileID: fileID, filePath: filePath,
-      line: line, column: column)
-    return try await operation()
-  }
+  guard
+    let values = DependencyValues.captured(
+      by: model, fileID: fileID, filePath: filePath, line: line, column: column)
+  else { return try await operation() }
   return try await withDependencies {
     $0 = values.merging($0)
     try await update(&$0)
@@ -119,18 +115,22 @@ extension Dependency: DependencyCapture {
 }
 
 extension DependencyValues {
-  /// The values captured by the first `@Dependency` property of `model`, if it has one.
-  static func captured(by model: AnyObject) -> DependencyValues? {
-    Mirror(reflecting: model).children.lazy
+  /// The values captured by the first `@Dependency` property of `model`; `nil`, reported at
+  /// the given location, if it has none.
+  static func captured<Model: AnyObject>(
+    by model: Model, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> DependencyValues? {
+    let captured = Mirror(reflecting: model).children.lazy
       .compactMap { $0.value as? any DependencyCapture }
       .first?.capturedValues
-  }
-
-  static func noDependenciesMessage(_ model: Any.Type) -> String {
-    """
-    You are trying to propagate dependencies to a child model from a model with no \
-    dependencies. To fix this, the given '\(model)' must hold at least one '@Dependency' \
-    property.
-    """
+    if captured == nil {
+      IssueReporter.report(
+        """
+        You are trying to propagate dependencies to a child model from a model with no \
+        dependencies. To fix this, the given '\(Model.self)' must hold at least one \
+        '@Dependency' property.
+        """, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return captured
   }
 }
