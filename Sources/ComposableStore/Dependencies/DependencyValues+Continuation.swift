@@ -22,7 +22,7 @@ public func withEscapedDependencies<Result>(
 }
 
 /// Runs the asynchronous `operation` with a capture of the current dependencies; see
-/// ``withEscapedDependencies(_:)-(_)``.
+/// `withEscapedDependencies(_:)`.
 @discardableResult
 public func withEscapedDependencies<Result>(
   isolation: isolated (any Actor)? = #isolation,
@@ -32,7 +32,7 @@ public func withEscapedDependencies<Result>(
 }
 
 extension DependencyValues {
-  /// The dependencies captured by `withEscapedDependencies`, restored with ``yield(_:)``.
+  /// The dependencies captured by `withEscapedDependencies`, restored with `yield(_:)`.
   public struct Continuation: Sendable {
     /// The dependencies current where the continuation was made.
     let values = DependencyValues.current

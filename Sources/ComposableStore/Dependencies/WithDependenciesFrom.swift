@@ -48,7 +48,7 @@ public func withDependencies<Model: AnyObject, Result>(
 }
 
 /// Runs `operation` with the dependencies of `model`; see
-/// ``withDependencies(from:_:operation:fileID:filePath:line:column:)-(_,_,()->Result,_,_,_,_)``.
+/// the synchronous `withDependencies(from:_:operation:)`.
 @discardableResult
 public func withDependencies<Model: AnyObject, Result>(
   from model: Model,
@@ -64,7 +64,7 @@ public func withDependencies<Model: AnyObject, Result>(
 }
 
 /// Runs the asynchronous `operation` with the dependencies of `model`, changed by `update`; see
-/// ``withDependencies(from:_:operation:fileID:filePath:line:column:)-(_,_,()->Result,_,_,_,_)``.
+/// the synchronous `withDependencies(from:_:operation:)`.
 @discardableResult
 public func withDependencies<Model: AnyObject, Result>(
   from model: Model,
@@ -89,7 +89,7 @@ public func withDependencies<Model: AnyObject, Result>(
 }
 
 /// Runs the asynchronous `operation` with the dependencies of `model`; see
-/// ``withDependencies(from:_:operation:fileID:filePath:line:column:)-(_,_,()->Result,_,_,_,_)``.
+/// the synchronous `withDependencies(from:_:operation:)`.
 @discardableResult
 public func withDependencies<Model: AnyObject, Result>(
   from model: Model,
