@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Store {
   /// A store for a child feature: it reads a slice of this store's state and sends child actions
   /// through this store, so a view or a task can work with the child alone.
@@ -63,4 +65,78 @@ extension Store {
       scoped: ScopedCore(
         parent: self, state: toChildState, action: toChildAction, isDuplicate: isDuplicate))
   }
+}
+
+extension Store {
+  /// Calls `unwrap` with a store of the wrapped state each time this store's optional state
+  /// becomes non-`nil`, and `else` each time it becomes `nil`: The Composable Architecture's
+  /// `ifLet(then:else:)`, for code that shows a child feature while its state exists.
+  ///
+  /// ```swift
+  /// let subscription = app.scope(state: \.calibration, action: App.Action.calibration)
+  ///   .ifLet { calibration in screen.show(calibration) } else: { screen.dismiss() }
+  /// ```
+  ///
+  /// One of the two runs at once, for the current state, then again only when the state turns
+  /// from `nil` to a value or back (a change of the wrapped value alone calls neither: the
+  /// store given to `unwrap` reads it). That store keeps reading the last wrapped value after
+  /// the state becomes `nil`. The closures run synchronously, on the thread that sent the action
+  /// that changed the state.
+  ///
+  /// - Parameters:
+  ///   - unwrap: Receives a store of the wrapped state.
+  ///   - else: Runs when the state is `nil`.
+  /// - Returns: The subscription: the closures are called until it is cancelled or released.
+  ///   It keeps this store alive meanwhile.
+  public func ifLet<Wrapped: Sendable>(
+    then unwrap: @escaping @Sendable (_ store: Store<Wrapped, Action>) -> Void,
+    else: @escaping @Sendable () -> Void = {}
+  ) -> StoreSubscription where State == Wrapped? {
+    // The first state is yielded while the store holds its reducer lock: it is only recorded,
+    // and the closures run for it once `observe` returned, so that they may send to the store.
+    let phase = Mutex(IfLetPhase<Wrapped>.registering(latest: nil))
+    let react: @Sendable (Wrapped?) -> Void = { [self] state in
+      guard let wrapped = state else { return `else`() }
+      let last = Mutex(wrapped)
+      unwrap(
+        scope(
+          state: { state in
+            last.withLock { last in
+              if let state { last = state }
+              return last
+            }
+          },
+          action: { $0 }, isDuplicate: nil))
+    }
+    let observer = StateObserver<State>(
+      yield: { state in
+        let changed = phase.withLock { phase in
+          switch phase {
+          case .registering:
+            phase = .registering(latest: state)
+            return false
+          case .live(let wasPresent):
+            phase = .live(wasPresent: state != nil)
+            return wasPresent != (state != nil)
+          }
+        }
+        if changed { react(state) }
+      },
+      finish: {})
+    let subscription = StoreSubscription(cancel: observe(observer))
+    let first = phase.withLock { phase -> Wrapped?? in
+      guard case .registering(let latest) = phase else { return nil }
+      phase = .live(wasPresent: latest != nil)
+      return .some(latest)
+    }
+    if let first { react(first) }
+    return subscription
+  }
+}
+
+/// Where ``Store/ifLet(then:else:)`` stands: recording the state while it subscribes, then
+/// comparing each state's presence with the one before.
+private enum IfLetPhase<Wrapped> {
+  case registering(latest: Wrapped?)
+  case live(wasPresent: Bool)
 }

@@ -52,3 +52,20 @@ struct PropertyReader: Reducer {
     return .none
   }
 }
+
+/// The same, holding the gauge but reading it through a getter that is not inlined, as Swift
+/// reads a property-wrapped `var` it does not inline: the whole client is copied (a retain and
+/// a release per endpoint). The floor of any property wrapper, whatever its lookup costs.
+struct CopyingReader: Reducer {
+  enum Action: Sendable { case sample }
+  let held: GaugeClient
+
+  var gauge: GaugeClient {
+    @inline(never) get { held }
+  }
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    state &+= gauge.read()
+    return .none
+  }
+}

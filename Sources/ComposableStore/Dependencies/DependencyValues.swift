@@ -19,7 +19,7 @@ import Synchronization
 public struct DependencyValues: Sendable {
   /// The values bound to the current task by `withDependencies`, a store or a test store;
   /// `nil` when nothing was bound (then ``processDefault`` applies).
-  static var bound: DependencyValues? { scope?.values }
+  static var bound: DependencyValues? { DependencyScope.current?.values }
 
   /// ``bound`` behind a reference: a read checks a pointer for `nil` rather than copy the values.
   @TaskLocal @usableFromInline static var scope: DependencyScope?
@@ -98,6 +98,7 @@ final class DependencyScope: Sendable {
   /// How many scopes exist in the process.
   @usableFromInline static let alive = Atomic<Int>(0)
 
+  @usableFromInline
   init(_ values: DependencyValues) {
     self.values = values
     Self.alive.add(1, ordering: .relaxed)
@@ -107,11 +108,22 @@ final class DependencyScope: Sendable {
     Self.alive.subtract(1, ordering: .relaxed)
   }
 
-  /// The scope bound to the current task, if any.
+  /// The scope bound here, if any: the innermost synchronous binder's on this thread, else the
+  /// task's.
   @inlinable
   static var current: DependencyScope? {
     // A task sees only scopes made before it (by itself, or by the task that started it), so
     // a relaxed load that finds none is exact.
-    alive.load(ordering: .relaxed) == 0 ? nil : DependencyValues.scope
+    guard alive.load(ordering: .relaxed) != 0 else { return nil }
+    let address = DependencySlot.address
+    guard address != 0 else { return DependencyValues.scope }
+    return boundOnThisThread(at: address)
+  }
+
+  /// The scope whose address is in this thread's slot: its binder keeps it alive.
+  @usableFromInline
+  static func boundOnThisThread(at address: UInt) -> DependencyScope? {
+    guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+    return Unmanaged<DependencyScope>.fromOpaque(pointer).takeUnretainedValue()
   }
 }

@@ -10,6 +10,7 @@ extension Store {
   ///   $0.motionClient = .replay(recording: walk)
   /// }
   /// ```
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: State,
     @ReducerBuilder<State, Action> reducer: () -> sending R,
@@ -19,7 +20,9 @@ extension Store {
     let built = reducer()
     self.init(
       initialState: initialState,
-      reduce: { state, action in scope.bind { built.reduce(into: &state, action: action) } },
+      reduce: { state, action in
+        scope.bindOnThisThread { built.reduce(into: &state, action: action) }
+      },
       reportUnhandled: nil)
   }
 }

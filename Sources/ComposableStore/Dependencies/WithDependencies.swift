@@ -17,7 +17,7 @@ public func withDependencies<Result>(
   operation: () throws -> Result
 ) rethrows -> Result {
   let values = try DependencyValues.prepared(update)
-  return try DependencyValues.$scope.withValue(DependencyScope(values)) { try operation() }
+  return try DependencyScope(values).bind(operation)
 }
 
 /// Runs the asynchronous `operation` with the current dependencies changed by `update`, and
@@ -40,7 +40,7 @@ public func withDependencies<Result>(
 extension DependencyValues {
   /// Binds `self` around `operation`: the seam the store and the test store use.
   package func bind<Result>(_ operation: () throws -> Result) rethrows -> Result {
-    try DependencyValues.$scope.withValue(DependencyScope(self)) { try operation() }
+    try DependencyScope(self).bind(operation)
   }
 
   /// Binds `self` around the asynchronous `operation`.
@@ -68,13 +68,17 @@ extension DependencyValues {
 }
 
 extension DependencyScope {
-  /// Binds this scope around `operation`: an effect runs in the scope of the reducer that
-  /// returned it (the same scope, so `@Dependency` reads there reuse what they read before).
+  /// Binds this scope around `operation`, to the task (so tasks `operation` starts inherit it)
+  /// and to this thread's slot (so reads inside find it without a task-local lookup).
   func bind<Result>(_ operation: () throws -> Result) rethrows -> Result {
-    try DependencyValues.$scope.withValue(self) { try operation() }
+    try DependencyValues.$scope.withValue(self) {
+      guard let cell = DependencySlot.cell() else { return try operation() }
+      return try withSlot(cell, operation)
+    }
   }
 
-  /// Binds this scope around the asynchronous `operation`.
+  /// Binds this scope around the asynchronous `operation`: an effect runs in the scope of the
+  /// reducer that returned it. To the task only: `operation` may move between threads.
   func bind<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Result
@@ -86,6 +90,7 @@ extension DependencyScope {
 extension DependencyValues {
   /// The current values changed by `update`, which may read a dependency to change it without
   /// a missing test value being reported.
+  @usableFromInline
   static func prepared(
     _ update: (inout DependencyValues) throws -> Void
   ) rethrows -> DependencyValues {

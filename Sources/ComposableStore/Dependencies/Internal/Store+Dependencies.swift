@@ -2,11 +2,12 @@
 /// inside `withDependencies` keeps them for every action, as in The Composable Architecture.
 ///
 /// A store made where nothing is bound (an app's entry point) runs `reduce` as it is, so the
-/// store's hot path pays nothing for dependencies.
-@usableFromInline
+/// store's hot path pays nothing for dependencies. One made in a scope puts it in the thread's
+/// slot for each action (``DependencyScope/bindOnThisThread(_:)``), not in the task-local.
+@inlinable
 func bindingCapturedDependencies<State, Action>(
   _ reduce: sending @escaping (inout State, Action) -> Effect<Action>
 ) -> sending (inout State, Action) -> Effect<Action> {
   guard let scope = DependencyScope.current else { return reduce }
-  return { state, action in DependencyValues.$scope.withValue(scope) { reduce(&state, action) } }
+  return { state, action in scope.bindOnThisThread { reduce(&state, action) } }
 }
