@@ -51,9 +51,7 @@ extension MagnetometerCalibrator {
     guard strength > 0, strength.isFinite,
       max(abs(hardIron.x), abs(hardIron.y), abs(hardIron.z))
         <= MagnetometerCalibration.largestHardIron,
-      [soft.r0, soft.r1, soft.r2].allSatisfy({
-        max(abs($0.x), abs($0.y), abs($0.z)) <= MagnetometerCalibration.largestCorrection
-      })
+      largestMagnitude(soft) <= MagnetometerCalibration.largestCorrection
     else { return nil }
     let normalizedStrength = solution.earth.length
     let directionError = solution.headingVariance.squareRoot() * 180 / Double.pi
@@ -104,4 +102,12 @@ extension MagnetometerCalibrator {
   static let minimumRotationCoverage = 0.05
 
   func trace(_ m: Matrix3) -> Double { m.r0.x + m.r1.y + m.r2.z }
+
+  /// The largest magnitude of a matrix's entries.
+  func largestMagnitude(_ m: Matrix3) -> Double {
+    let rows = SIMD3(
+      max(abs(m.r0.x), abs(m.r0.y), abs(m.r0.z)), max(abs(m.r1.x), abs(m.r1.y), abs(m.r1.z)),
+      max(abs(m.r2.x), abs(m.r2.y), abs(m.r2.z)))
+    return max(rows.x, rows.y, rows.z)
+  }
 }

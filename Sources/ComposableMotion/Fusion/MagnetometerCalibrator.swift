@@ -201,6 +201,33 @@ public struct MagnetometerCalibrator: Sendable {
     update(raw, orientation6D: orientation6D, squaredRotationRate: rotationRate * rotationRate)
   }
 
+  /// What ``correct(_:orientation6D:squaredRotationRate:fieldDisturbed:)`` did with one sample.
+  struct Step {
+    /// The corrected field in µT, device axes.
+    var field: SIMD3<Double>
+    /// ``changedNoticeably``.
+    var changedNoticeably: Bool
+    /// The field strength (µT) and dip (degrees) of the calibration in use, when it changed noticeably.
+    var fieldStrength = 0.0
+    var dip = 0.0
+  }
+
+  /// ``update(_:orientation6D:squaredRotationRate:fieldDisturbed:)`` for the filter: the corrected
+  /// field, and the new calibration's field when it changed noticeably.
+  @inline(__always)
+  mutating func correct(
+    _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double,
+    fieldDisturbed: Bool
+  ) -> Step {
+    let field = update(
+      raw, orientation6D: orientation6D, squaredRotationRate: squaredRotationRate,
+      fieldDisturbed: fieldDisturbed)
+    guard changedNoticeably else { return Step(field: field, changedNoticeably: false) }
+    return Step(
+      field: field, changedNoticeably: true, fieldStrength: calibration.fieldStrength,
+      dip: calibration.dip)
+  }
+
   /// ``update(_:orientation6D:rotationRate:)`` with the rate squared ((rad/s)²), which the filter has
   /// without a square root, and whether the filter's own disturbance detection (against the reference
   /// field it accepted with the calibration in use) calls the field disturbed.
@@ -345,10 +372,12 @@ public struct MagnetometerCalibrator: Sendable {
   private mutating func fit(_ raw: SIMD3<Double>, rotation: Matrix3) {
     let weight = pow(parameters.equationNoise / parameters.softIronSpread, 2)
     let u = raw / scale
+    let sums = leastSquares.normalEquations()
     guard
       let solution = leastSquares.solve(
-        free: CalibrationLeastSquares.allUnknowns, fixed: CalibrationLeastSquares.noParameters,
-        softIronPriorWeight: weight, at: u, rotation: rotation),
+        sums, free: CalibrationLeastSquares.allUnknowns,
+        fixed: CalibrationLeastSquares.noParameters, softIronPriorWeight: weight, at: u,
+        rotation: rotation),
       let candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
@@ -367,7 +396,7 @@ public struct MagnetometerCalibrator: Sendable {
         soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
       guard
         let refit = leastSquares.solve(
-          free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
+          sums, free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
           softIronPriorWeight: weight, at: u, rotation: rotation),
         refit.residualVariance.isFinite
       else { return }
