@@ -7,19 +7,29 @@
 // The calibrator's model: what a least-squares solution means as a calibration, how far it can be
 // trusted, and which samples its Earth's field calls disturbed.
 extension MagnetometerCalibrator {
-  /// Whether a corrected field's strength or dip is far from the learned Earth's field (`up` is the
-  /// frame's vertical in device axes).
+  /// Whether a corrected field's strength or dip is far from the learned Earth's field of the
+  /// calibration in use (`up` is the frame's vertical in device axes).
+  func isDisturbed(_ field: SIMD3<Double>, up: SIMD3<Double>) -> Bool {
+    isDisturbed(field, up: up, strength: calibration.fieldStrength, sines: gateSines)
+  }
+
+  /// Whether a field corrected by `other` is far from that calibration's Earth's field.
   func isDisturbed(
-    _ field: SIMD3<Double>, up: SIMD3<Double>, under other: MagnetometerCalibration? = nil
+    _ field: SIMD3<Double>, up: SIMD3<Double>, under other: MagnetometerCalibration
   ) -> Bool {
-    let calibration = other ?? self.calibration
+    isDisturbed(field, up: up, strength: other.fieldStrength, sines: dipGateSines(other))
+  }
+
+  /// Whether a field's strength is more than the gate from `reference` (µT), or its dip's sine
+  /// outside `sines`. The dip is within the gate of the reference's when its sine is within the sines
+  /// of the gate's ends (asin is increasing): no arcsine per sample.
+  @inline(__always)
+  private func isDisturbed(
+    _ field: SIMD3<Double>, up: SIMD3<Double>, strength reference: Double, sines: SIMD2<Double>
+  ) -> Bool {
     let strength = field.length
     guard strength > 0 else { return true }
-    let reference = calibration.fieldStrength
     guard abs(strength - reference) <= parameters.strengthGate * reference else { return true }
-    // The dip is within the gate of the reference's when its sine is within the sines of the gate's
-    // ends (asin is increasing): no arcsine per sample.
-    let sines = other.map(dipGateSines) ?? gateSines
     let sine = -dot(field, up) / strength
     return sine < sines.x || sine > sines.y
   }

@@ -343,7 +343,7 @@ public struct OrientationFilter: Sendable {
     // the whole calibrator (about a kilobyte) for every sample.
     if let step = magnetometerCalibrator?.correct(
       magnetometer, orientation6D: sixD,
-      squaredRotationRate: dot(restGyroscopeLast, restGyroscopeLast),
+      angularVelocity: restGyroscopeLast,
       fieldDisturbed: parameters.rejectsMagneticDisturbances && magnetic.referenceNorm > 0
         && magnetic.disturbanceDetected)
     {

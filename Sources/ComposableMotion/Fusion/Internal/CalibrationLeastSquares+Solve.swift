@@ -98,7 +98,7 @@ extension CalibrationLeastSquares {
     for a in 0..<n {
       linear += p[unchecked: a] * v[unchecked: a]
       var row = 0.0
-      for b in 0..<n { row += normal[unchecked: a * n + b] * p[unchecked: b] }
+      for b in 0..<n { row += normal[unchecked: a &* n &+ b] * p[unchecked: b] }
       quadratic += p[unchecked: a] * row
     }
     return max(quadratic - 2 * linear + system.targetSquares, 0)
@@ -137,15 +137,20 @@ extension CalibrationLeastSquares {
     let normal = sums.normal.span
     let v = sums.rightHandSide.span
     let held = fixed.span
-    for (i, a) in free.enumerated() {
+    let first = free.lowerBound
+    for i in 0..<f {
+      let a = first &+ i
+      let row = a &* n
       var value = v[unchecked: a]
-      for b in 0..<n where !free.contains(b) && held[unchecked: b] != 0 {
-        value -= normal[unchecked: a * n + b] * held[unchecked: b]
+      if f < n {
+        for b in 0..<n where !free.contains(b) && held[unchecked: b] != 0 {
+          value -= normal[unchecked: row &+ b] * held[unchecked: b]
+        }
       }
       rhs[unchecked: i] = value
-      for (j, b) in free.enumerated() { m[unchecked: i * f + j] = normal[unchecked: a * n + b] }
+      for j in 0..<f { m[unchecked: i &* f &+ j] = normal[unchecked: row &+ first &+ j] }
       let prior = a < 8 ? softIronPriorWeight : (a == 14 ? 1e-3 : 1e-9)
-      m[unchecked: i * f + i] += prior
+      m[unchecked: i &* f &+ i] += prior
       if a == 0 || a == 4 { rhs[unchecked: i] += prior }
     }
     guard Self.choleskyFactor(&m, f) else { return nil }
@@ -197,15 +202,15 @@ extension CalibrationLeastSquares {
   /// the callers guarantee: the accesses are unchecked); `false` if not positive definite.
   private static func choleskyFactor(_ m: inout InlineArray<225, Double>, _ n: Int) -> Bool {
     for j in 0..<n {
-      var diagonal = m[unchecked: j * n + j]
-      for k in 0..<j { diagonal -= m[unchecked: j * n + k] * m[unchecked: j * n + k] }
+      var diagonal = m[unchecked: j &* n &+ j]
+      for k in 0..<j { diagonal -= m[unchecked: j &* n &+ k] * m[unchecked: j &* n &+ k] }
       guard diagonal > 0, diagonal.isFinite else { return false }
       let root = diagonal.squareRoot()
-      m[unchecked: j * n + j] = root
+      m[unchecked: j &* n &+ j] = root
       for i in (j + 1)..<n {
-        var value = m[unchecked: i * n + j]
-        for k in 0..<j { value -= m[unchecked: i * n + k] * m[unchecked: j * n + k] }
-        m[unchecked: i * n + j] = value / root
+        var value = m[unchecked: i &* n &+ j]
+        for k in 0..<j { value -= m[unchecked: i &* n &+ k] * m[unchecked: j &* n &+ k] }
+        m[unchecked: i &* n &+ j] = value / root
       }
     }
     return true
@@ -219,13 +224,13 @@ extension CalibrationLeastSquares {
     let l = l.span
     for i in 0..<n {
       var value = x[unchecked: i]
-      for k in 0..<i { value -= l[unchecked: i * n + k] * x[unchecked: k] }
-      x[unchecked: i] = value / l[unchecked: i * n + i]
+      for k in 0..<i { value -= l[unchecked: i &* n &+ k] * x[unchecked: k] }
+      x[unchecked: i] = value / l[unchecked: i &* n &+ i]
     }
     for i in stride(from: n - 1, through: 0, by: -1) {
       var value = x[unchecked: i]
-      for k in (i + 1)..<n { value -= l[unchecked: k * n + i] * x[unchecked: k] }
-      x[unchecked: i] = value / l[unchecked: i * n + i]
+      for k in (i + 1)..<n { value -= l[unchecked: k &* n &+ i] * x[unchecked: k] }
+      x[unchecked: i] = value / l[unchecked: i &* n &+ i]
     }
     return x
   }
