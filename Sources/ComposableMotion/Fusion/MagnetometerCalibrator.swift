@@ -44,7 +44,7 @@ public struct MagnetometerCalibrator: Sendable {
     /// first seconds of turning decide the first heading, so the first fits come early.
     public var samplesPerFit = 4
     /// The fewest magnetometer samples between two fits, whatever the rotation: a fit costs about as
-    /// much as a hundred filter updates, so this keeps the early fits (while the device turns fast
+    /// much as a dozen filter updates, so this keeps the early fits (while the device turns fast
     /// and every few samples are a new step) to a small share of the filter's time. At 100 Hz or more
     /// it still allows several fits a second.
     public var magnetometerSamplesPerFit = 48
