@@ -21,14 +21,14 @@ MODES
   honesty  imu-fuse --accuracy on the clean and the distorted trials: how often each level's rows
            are within 5 / 15 deg of the truth (heading error), how often heading_accuracy covers the
            error, its median against the median error, and the medium-or-high share after 20 s.
-Needs numpy and vqf. Writes its temporary files under /tmp/i24cal."""
+Needs numpy and vqf. Writes its temporary files under /tmp/i24cal (MAGCAL_WORK=DIR for another)."""
 import gzip, os, subprocess, sys, zlib, argparse, io
 import numpy as np
 import vqf
 
 DATA = os.environ.get('BROAD_DATA', '')
 CACHE = '/tmp/i24cal/cache'
-WORK = '/tmp/i24cal'
+WORK = os.environ.get('MAGCAL_WORK', '/tmp/i24cal')  # one per concurrent run
 os.makedirs(WORK, exist_ok=True); os.makedirs(CACHE, exist_ok=True)
 COLS = ['t','gyr_x','gyr_y','gyr_z','acc_x','acc_y','acc_z','mag_x','mag_y','mag_z','ref_qw','ref_qx','ref_qy','ref_qz','movement']
 

@@ -7,19 +7,29 @@
 // The calibrator's model: what a least-squares solution means as a calibration, how far it can be
 // trusted, and which samples its Earth's field calls disturbed.
 extension MagnetometerCalibrator {
-  /// Whether a corrected field's strength or dip is far from the learned Earth's field (`up` is the
-  /// frame's vertical in device axes).
+  /// Whether a corrected field's strength or dip is far from the learned Earth's field of the
+  /// calibration in use (`up` is the frame's vertical in device axes).
+  func isDisturbed(_ field: SIMD3<Double>, up: SIMD3<Double>) -> Bool {
+    isDisturbed(field, up: up, strength: calibration.fieldStrength, sines: gateSines)
+  }
+
+  /// Whether a field corrected by `other` is far from that calibration's Earth's field.
   func isDisturbed(
-    _ field: SIMD3<Double>, up: SIMD3<Double>, under other: MagnetometerCalibration? = nil
+    _ field: SIMD3<Double>, up: SIMD3<Double>, under other: MagnetometerCalibration
   ) -> Bool {
-    let calibration = other ?? self.calibration
+    isDisturbed(field, up: up, strength: other.fieldStrength, sines: dipGateSines(other))
+  }
+
+  /// Whether a field's strength is more than the gate from `reference` (µT), or its dip's sine
+  /// outside `sines`. The dip is within the gate of the reference's when its sine is within the sines
+  /// of the gate's ends (asin is increasing): no arcsine per sample.
+  @inline(__always)
+  private func isDisturbed(
+    _ field: SIMD3<Double>, up: SIMD3<Double>, strength reference: Double, sines: SIMD2<Double>
+  ) -> Bool {
     let strength = field.length
     guard strength > 0 else { return true }
-    let reference = calibration.fieldStrength
     guard abs(strength - reference) <= parameters.strengthGate * reference else { return true }
-    // The dip is within the gate of the reference's when its sine is within the sines of the gate's
-    // ends (asin is increasing): no arcsine per sample.
-    let sines = other.map(dipGateSines) ?? gateSines
     let sine = -dot(field, up) / strength
     return sine < sines.x || sine > sines.y
   }
@@ -51,9 +61,7 @@ extension MagnetometerCalibrator {
     guard strength > 0, strength.isFinite,
       max(abs(hardIron.x), abs(hardIron.y), abs(hardIron.z))
         <= MagnetometerCalibration.largestHardIron,
-      [soft.r0, soft.r1, soft.r2].allSatisfy({
-        max(abs($0.x), abs($0.y), abs($0.z)) <= MagnetometerCalibration.largestCorrection
-      })
+      largestMagnitude(soft) <= MagnetometerCalibration.largestCorrection
     else { return nil }
     let normalizedStrength = solution.earth.length
     let directionError = solution.headingVariance.squareRoot() * 180 / Double.pi
@@ -104,4 +112,12 @@ extension MagnetometerCalibrator {
   static let minimumRotationCoverage = 0.05
 
   func trace(_ m: Matrix3) -> Double { m.r0.x + m.r1.y + m.r2.z }
+
+  /// The largest magnitude of a matrix's entries.
+  func largestMagnitude(_ m: Matrix3) -> Double {
+    let rows = SIMD3(
+      max(abs(m.r0.x), abs(m.r0.y), abs(m.r0.z)), max(abs(m.r1.x), abs(m.r1.y), abs(m.r1.z)),
+      max(abs(m.r2.x), abs(m.r2.y), abs(m.r2.z)))
+    return max(rows.x, rows.y, rows.z)
+  }
 }

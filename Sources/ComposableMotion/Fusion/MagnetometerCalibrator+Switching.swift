@@ -34,6 +34,7 @@ extension MagnetometerCalibrator {
     consecutiveDisturbed = 0
     leastSquares.reset()
     samplesSinceFit = 0
+    fitBackoff = 0
     inUseIsOwnFit = false
     fittedHeading = nil
     return true

@@ -44,7 +44,7 @@ public struct MagnetometerCalibrator: Sendable {
     /// first seconds of turning decide the first heading, so the first fits come early.
     public var samplesPerFit = 4
     /// The fewest magnetometer samples between two fits, whatever the rotation: a fit costs about as
-    /// much as a hundred filter updates, so this keeps the early fits (while the device turns fast
+    /// much as a dozen filter updates, so this keeps the early fits (while the device turns fast
     /// and every few samples are a new step) to a small share of the filter's time. At 100 Hz or more
     /// it still allows several fits a second.
     public var magnetometerSamplesPerFit = 48
@@ -119,6 +119,10 @@ public struct MagnetometerCalibrator: Sendable {
   public private(set) var restartCount = 0
   /// How many fits replaced the calibration in use.
   public private(set) var adoptedFitCount = 0
+  /// How many least-squares fits ran (each costs about as much as ten filter updates). Fits that
+  /// change nothing (they confirm the calibration in use, or refine it by less than 1° and 3 %) make
+  /// the next one wait twice as long, up to 64 steps.
+  public private(set) var fitCount = 0
   /// Whether the most recent ``update(_:orientation6D:rotationRate:)`` replaced the calibration with one that turns or
   /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
   public private(set) var changedNoticeably = false
@@ -148,10 +152,11 @@ public struct MagnetometerCalibrator: Sendable {
   private var magnetometerSamplesSinceFit = 0
   var consecutiveDisturbed = 0
   private var declinedFits = 0
-  // Sums of the samples since the last step (the rate squared, in (rad/s)²).
-  private var blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
+  // Steps to wait before the next fit because the last ones changed nothing (doubled by each).
+  var fitBackoff = 0
+  // The samples since the last step: the orientation of the first, the sum of the fields, how many.
+  private var blockStart = Quaternion.identity
   private var blockField = SIMD3<Double>.zero
-  private var blockRate = 0.0
   private var blockCount = 0
   private var previousBlockField = SIMD3<Double>.zero
   private var previousBlockCount = 0
@@ -198,15 +203,15 @@ public struct MagnetometerCalibrator: Sendable {
   public mutating func update(
     _ raw: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double = 0
   ) -> SIMD3<Double> {
-    update(raw, orientation6D: orientation6D, squaredRotationRate: rotationRate * rotationRate)
+    update(raw, orientation6D: orientation6D, angularVelocity: SIMD3(rotationRate, 0, 0))
   }
 
-  /// ``update(_:orientation6D:rotationRate:)`` with the rate squared ((rad/s)²), which the filter has
-  /// without a square root, and whether the filter's own disturbance detection (against the reference
+  /// ``update(_:orientation6D:rotationRate:)`` with the angular velocity (rad/s; only its length
+  /// matters, and only on the samples that end a step of rotation), and whether the filter's own disturbance detection (against the reference
   /// field it accepted with the calibration in use) calls the field disturbed.
   @inline(__always)
   mutating func update(
-    _ raw: SIMD3<Double>, orientation6D: Quaternion, squaredRotationRate: Double,
+    _ raw: SIMD3<Double>, orientation6D: Quaternion, angularVelocity: SIMD3<Double>,
     fieldDisturbed: Bool = false
   ) -> SIMD3<Double> {
     changedNoticeably = false
@@ -216,19 +221,13 @@ public struct MagnetometerCalibrator: Sendable {
       filterDisturbedSince = 0
     }
     magnetometerSamplesSinceFit &+= 1
-    // Samples between two steps are averaged (field and orientation alike): the field's noise shrinks
-    // with every sample, at the cost of a few additions.
-    let sign: Double =
-      (blockOrientation.w * orientation6D.w + blockOrientation.x * orientation6D.x
-        + blockOrientation.y * orientation6D.y + blockOrientation.z * orientation6D.z) < 0 ? -1 : 1
-    blockOrientation = Quaternion(
-      w: blockOrientation.w + sign * orientation6D.w,
-      x: blockOrientation.x + sign * orientation6D.x,
-      y: blockOrientation.y + sign * orientation6D.y, z: blockOrientation.z + sign * orientation6D.z
-    )
+    // Samples between two steps are averaged: the field's noise shrinks with every sample, at the cost
+    // of three additions. The orientation of the average is the mean of the block's first and last
+    // (the middle of a steady turn), and its rotation rate the last sample's: per sample, the
+    // calibrator adds little to the filter's own work.
+    if blockCount == 0 { blockStart = orientation6D }
     blockField += raw
-    blockRate += squaredRotationRate.isFinite ? squaredRotationRate : 0
-    blockCount += 1
+    blockCount &+= 1
     if blockCount >= parameters.samplesPerStep, isNewStep(orientation6D) {
       let count = Double(blockCount)
       let field = blockField / count
@@ -238,12 +237,18 @@ public struct MagnetometerCalibrator: Sendable {
         ? (field - previousBlockField) / ((count + Double(previousBlockCount)) / 2) : .zero
       previousBlockField = field
       previousBlockCount = blockCount
+      let start = blockStart
+      let squaredRate = dot(angularVelocity, angularVelocity)
+      let sign: Double =
+        (start.w * orientation6D.w + start.x * orientation6D.x + start.y * orientation6D.y
+          + start.z * orientation6D.z) < 0 ? -1 : 1
+      let middle = Quaternion(
+        w: start.w + sign * orientation6D.w, x: start.x + sign * orientation6D.x,
+        y: start.y + sign * orientation6D.y, z: start.z + sign * orientation6D.z)
       learn(
-        field, change: change, orientation6D: blockOrientation.normalized,
-        squaredRotationRate: blockRate / count)
-      blockOrientation = Quaternion(w: 0, x: 0, y: 0, z: 0)
+        field, change: change, orientation6D: middle.normalized,
+        squaredRotationRate: squaredRate.isFinite ? squaredRate : 0)
       blockField = .zero
-      blockRate = 0
       blockCount = 0
     }
     return correctsField ? corrected(raw) : raw
@@ -289,7 +294,7 @@ public struct MagnetometerCalibrator: Sendable {
     }
     // After a restart (the field changed for long), a field the calibration known before explains
     // again means the change is over (the magnet was taken away, the motor stopped): back to it.
-    if calibration.accuracy < .medium, previous != nil, switchesBack(raw, up: rotation.r2) {
+    if calibration.accuracy < .medium, case .some = previous, switchesBack(raw, up: rotation.r2) {
       return
     }
     // A low-accuracy fit is too uncertain to tell a disturbance from its own error: it learns from
@@ -318,13 +323,20 @@ public struct MagnetometerCalibrator: Sendable {
     // eighth (the answer's uncertainty shrinks by a constant factor between two fits, so the first
     // seconds cost a few tens of fits, not one every few steps), at most every 128 steps and every
     // ``Parameters/magnetometerSamplesPerFit`` samples; a fit costs a 15 × 15 factorization.
-    let interval = max(parameters.samplesPerFit, min(128, learnedSampleCount / 8))
+    let interval = max(parameters.samplesPerFit, min(128, max(learnedSampleCount / 8, fitBackoff)))
     if leastSquares.weight >= parameters.minimumSamples, samplesSinceFit >= interval,
       magnetometerSamplesSinceFit >= parameters.magnetometerSamplesPerFit
     {
       samplesSinceFit = 0
       magnetometerSamplesSinceFit = 0
+      let before = calibration.accuracy
+      fitCount += 1
+      // A fit that changes nothing one can see (it confirms the calibration in use, or refines it by
+      // less than 1° and 3 %) says the answer has settled: the next waits twice as long. One that
+      // changes it, or disagrees with it (a declined fit), keeps them coming.
+      fitBackoff = min(64, 2 * interval)
       fit(raw, rotation: rotation)
+      if changedNoticeably || calibration.accuracy != before { fitBackoff = 0 }
     }
   }
 
@@ -335,6 +347,7 @@ public struct MagnetometerCalibrator: Sendable {
     phase = .learning
     consecutiveDisturbed = 0
     samplesSinceFit = 0
+    fitBackoff = 0
     declinedFits = 0
     restartCount += 1
     inUseIsOwnFit = false
@@ -345,10 +358,12 @@ public struct MagnetometerCalibrator: Sendable {
   private mutating func fit(_ raw: SIMD3<Double>, rotation: Matrix3) {
     let weight = pow(parameters.equationNoise / parameters.softIronSpread, 2)
     let u = raw / scale
+    let sums = leastSquares.normalEquations()
     guard
       let solution = leastSquares.solve(
-        free: CalibrationLeastSquares.allUnknowns, fixed: CalibrationLeastSquares.noParameters,
-        softIronPriorWeight: weight, at: u, rotation: rotation),
+        sums, free: CalibrationLeastSquares.allUnknowns,
+        fixed: CalibrationLeastSquares.noParameters, softIronPriorWeight: weight, at: u,
+        rotation: rotation),
       let candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
@@ -367,7 +382,7 @@ public struct MagnetometerCalibrator: Sendable {
         soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
       guard
         let refit = leastSquares.solve(
-          free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
+          sums, free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
           softIronPriorWeight: weight, at: u, rotation: rotation),
         refit.residualVariance.isFinite
       else { return }
@@ -396,6 +411,7 @@ public struct MagnetometerCalibrator: Sendable {
     if candidate.accuracy < calibration.accuracy {
       // One worse fit may be a disturbance slipping through; several in a row are the new truth.
       declinedFits += 1
+      fitBackoff = 0
       guard declinedFits >= 8 else { return }
     }
     declinedFits = 0

@@ -339,17 +339,17 @@ public struct OrientationFilter: Sendable {
       magnetometerClock.coefficients = fresh
     }
     var field = magnetometer
-    if let corrected = magnetometerCalibrator?.update(
+    // One small result, not reads of the calibrator's properties through the optional: those copied
+    // the whole calibrator (about a kilobyte) for every sample.
+    if let step = magnetometerCalibrator?.correct(
       magnetometer, orientation6D: sixD,
-      squaredRotationRate: dot(restGyroscopeLast, restGyroscopeLast),
+      angularVelocity: restGyroscopeLast,
       fieldDisturbed: parameters.rejectsMagneticDisturbances && magnetic.referenceNorm > 0
         && magnetic.disturbanceDetected)
     {
-      field = corrected
-      if magnetometerCalibrator?.changedNoticeably == true,
-        let calibration = magnetometerCalibrator?.calibration
-      {
-        restartHeadingCorrection(strength: calibration.fieldStrength, dip: calibration.dip)
+      field = step.field
+      if step.changedNoticeably {
+        restartHeadingCorrection(strength: step.fieldStrength, dip: step.dip)
       }
     }
     correctHeading(field, orientation6D: sixD, interval: interval)

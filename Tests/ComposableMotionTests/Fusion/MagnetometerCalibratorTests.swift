@@ -85,6 +85,26 @@ struct MagnetometerCalibratorTests {
     #expect(calibrator.corrected(raw) == raw)
   }
 
+  @Test func fitsThatChangeNothingComeEverMoreRarely() {
+    // On a clean magnetometer every fit confirms the identity: each makes the next wait twice as
+    // many steps (up to 64). 40 s of turning are about 1,000 steps; by the learned steps alone (a fit
+    // each time they grow by an eighth, and every 48 samples at first) that is about 30 fits.
+    var calibrator = MagnetometerCalibrator()
+    var orientation = Quaternion.identity
+    var time = 0.0
+    rotate(&calibrator, seconds: 40, distorted: false, orientation: &orientation, time: &time)
+    #expect(calibrator.fitCount >= 3)
+    #expect(calibrator.fitCount <= 20)
+    #expect(calibrator.calibration.accuracy >= .medium)
+    // A distorted one changes its calibration with the first fits, which therefore keep coming.
+    var distorted = MagnetometerCalibrator()
+    orientation = .identity
+    time = 0
+    rotate(&distorted, seconds: 40, orientation: &orientation, time: &time)
+    #expect(distorted.adoptedFitCount >= 3)
+    #expect(distorted.fitCount > calibrator.fitCount)
+  }
+
   @Test func aDistortedMagnetometerIsUsedWithinAQuarterTurn() throws {
     // The first fit is adopted as soon as its predicted heading error is within the low limit, long
     // before the soft iron is known well.
