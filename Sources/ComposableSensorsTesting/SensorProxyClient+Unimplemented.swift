@@ -31,7 +31,11 @@ extension SensorProxyClient {
       stopProximityUpdates: { fail("stopProximityUpdates", $0) },
       startCompassUpdates: { fail.stream("startCompassUpdates", $0) },
       stopCompassUpdates: { fail("stopCompassUpdates", $0) },
-      destroy: { fail("destroy", $0) })
+      destroy: { fail("destroy", $0) },
+      droppedUpdates: {
+        fail("droppedUpdates", $0)
+        return 0
+      })
   }
 }
 

@@ -20,6 +20,7 @@ extension SensorProxyClient {
       stopProximityUpdates: { await claims.stop(ProxySensor.proximity.name, id: $0) },
       startCompassUpdates: { claims.start(.compass, id: $0) },
       stopCompassUpdates: { await claims.stop(ProxySensor.compass.name, id: $0) },
-      destroy: { await claims.destroy($0) })
+      destroy: { await claims.destroy($0) },
+      droppedUpdates: { claims.dropped($0) })
   }
 }

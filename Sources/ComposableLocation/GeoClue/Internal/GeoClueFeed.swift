@@ -89,23 +89,26 @@ enum GeoClueFeed {
   }
 
   /// Reads each new location until the consumer goes away, GeoClue leaves the bus, or the
-  /// connection ends.
+  /// connection ends. When the subscription dropped signals (this reader fell behind), the
+  /// client's current location is read instead of the lost ones.
   private static func follow(
-    session: GeoClueSession, updates: AsyncThrowingStream<DBusMessage, any Error>,
+    session: GeoClueSession, updates: DBusSignalStream<String>,
     send: @Sendable (FeedInput) -> Void
   ) async {
-    do {
+    do throws(DBusError) {
       for try await update in updates {
-        guard update.body.count == 2, case .objectPath(let path) = update.body[1] else { continue }
         do throws(DBusError) {
-          send(.location(try await session.location(at: path)))
+          switch update {
+          case .signal(let path): send(.location(try await session.location(at: path)))
+          case .lost:
+            if let location = try await session.currentLocation() { send(.location(location)) }
+          }
         } catch {
           send(.failure(failure(error)))
         }
       }
     } catch {
-      let cause = error as? DBusError ?? .disconnected(reason: "\(error)")
-      send(.failure(.geoClueUnavailable(cause)))
+      send(.failure(.geoClueUnavailable(error)))
       send(.service(.unavailable))
     }
   }

@@ -51,13 +51,28 @@ struct GeoClueSession: Sendable {
   }
 
   /// Subscribes to the client's `LocationUpdated` signals (before ``start()``, so the first is
-  /// not missed); the stream fails when GeoClue leaves the bus.
-  func locationUpdates() async throws(DBusError) -> AsyncThrowingStream<DBusMessage, any Error> {
+  /// not missed), decoded to the new location's object path; the stream fails when GeoClue
+  /// leaves the bus, and announces signals it dropped (read ``currentLocation()`` then).
+  func locationUpdates() async throws(DBusError) -> DBusSignalStream<String> {
     try await connection.signals(
       matching: DBusMatchRule(
         sender: Self.service, interface: Self.clientInterface, member: "LocationUpdated",
         path: clientPath),
-      whileOwned: Self.service)
+      whileOwned: Self.service
+    ).decoding { update in
+      guard update.body.count == 2, case .objectPath(let path) = update.body[1] else { return nil }
+      return path
+    }
+  }
+
+  /// The client's current `Location` object, or nil before the first fix (GeoClue says `/`).
+  func currentLocation() async throws(DBusError) -> Location? {
+    let value = try await connection.property(
+      "Location", interface: Self.clientInterface, path: clientPath, destination: Self.service)
+    guard case .objectPath(let path) = value else {
+      throw .unexpectedReply(what: "the client's Location", signature: value.type.description)
+    }
+    return path == "/" ? nil : try await location(at: path)
   }
 
   /// `Start`: GeoClue asks its agent, and answers `AccessDenied` when refused.

@@ -18,7 +18,13 @@ final class ProxyClaims: Sendable {
   private struct State {
     var entries: [Key: Entry] = [:]
     var nextToken = 0
+    /// Values and signals each id's streams lost because their consumer fell behind.
+    var dropped: [AnyHashableSendable: Int] = [:]
   }
+
+  /// How many values a stream keeps for a slow consumer; the oldest beyond are dropped and
+  /// counted.
+  static let bufferLimit = 64
 
   private let state = Mutex(State())
   let bus: DBusAddress?
@@ -29,11 +35,12 @@ final class ProxyClaims: Sendable {
     -> AsyncThrowingStream<Value, any Error>
   {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
-      of: Value.self, bufferingPolicy: .bufferingNewest(64))
+      of: Value.self, bufferingPolicy: .bufferingNewest(Self.bufferLimit))
     let key = Key(id: id, sensor: sensor.name)
     let bus = self.bus
+    let count: @Sendable (Int) -> Void = { [weak self] lost in self?.countDropped(lost, id: id) }
     let task = Task.inheritingExecutor {
-      await ProxyReading.run(sensor, bus: bus, into: continuation)
+      await ProxyReading.run(sensor, bus: bus, into: continuation, dropped: count)
     }
     continuation.onTermination = { [weak self] _ in
       task.cancel()
@@ -54,8 +61,18 @@ final class ProxyClaims: Sendable {
     await task?.task.value
   }
 
+  private func countDropped(_ count: Int, id: AnyHashableSendable) {
+    state.withLock { $0.dropped[id, default: 0] += count }
+  }
+
+  /// What `id`'s streams have lost so far (see ``SensorProxyClient/droppedUpdates``).
+  func dropped(_ id: AnyHashableSendable) -> Int {
+    state.withLock { $0.dropped[id] ?? 0 }
+  }
+
   func destroy(_ id: AnyHashableSendable) async {
     let tasks = state.withLock { state -> [Task<Void, Never>] in
+      state.dropped[id] = nil
       let keys = state.entries.keys.filter { $0.id == id }
       return keys.compactMap { state.entries.removeValue(forKey: $0)?.task }
     }

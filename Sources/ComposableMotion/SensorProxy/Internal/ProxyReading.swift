@@ -5,9 +5,11 @@ import SensorsCore
 enum ProxyReading {
   /// Streams `sensor`'s values into `continuation` until cancelled, the proxy leaves, or the
   /// connection ends; then releases the claim and closes the connection.
+  /// Every value or signal lost on the way (the consumer fell behind) is counted in `dropped`.
   static func run<Value>(
     _ sensor: ProxySensor<Value>, bus: DBusAddress?,
-    into continuation: AsyncThrowingStream<Value, any Error>.Continuation
+    into continuation: AsyncThrowingStream<Value, any Error>.Continuation,
+    dropped: @escaping @Sendable (Int) -> Void
   ) async {
     let connection: DBusConnection
     do throws(DBusError) {
@@ -20,7 +22,11 @@ enum ProxyReading {
     }
     var claimed = false
     do throws(SensorProxyError) {
-      try await follow(sensor, connection: connection, claimed: &claimed, into: continuation)
+      try await follow(sensor, connection: connection, claimed: &claimed) { value in
+        if case .dropped = continuation.yield(value) { dropped(1) }
+      } lost: {
+        dropped($0)
+      }
       continuation.finish()
     } catch {
       continuation.finish(throwing: error)
@@ -38,10 +44,10 @@ enum ProxyReading {
 
   private static func follow<Value>(
     _ sensor: ProxySensor<Value>, connection: DBusConnection, claimed: inout Bool,
-    into continuation: AsyncThrowingStream<Value, any Error>.Continuation
+    yield: (Value) -> Void, lost: (Int) -> Void
   ) async throws(SensorProxyError) {
     let service = ProxySensor<Value>.service
-    let changes: AsyncThrowingStream<DBusMessage, any Error>
+    let changes: DBusSignalStream<DBusPropertiesChanged>
     var state: [String: DBusValue]
     let has: DBusValue
     do throws(DBusError) {
@@ -52,10 +58,8 @@ enum ProxyReading {
     }
     guard has.boolValue == true else { throw .sensorMissing(sensor: sensor.name) }
     do throws(DBusError) {
-      changes = try await connection.signals(
-        matching: .propertiesChanged(
-          sender: service, path: sensor.path, interface: sensor.interface),
-        whileOwned: service)
+      changes = try await connection.propertiesChanged(
+        interface: sensor.interface, path: sensor.path, sender: service, whileOwned: service)
     } catch {
       throw .unavailable(error)
     }
@@ -69,21 +73,21 @@ enum ProxyReading {
     do throws(DBusError) {
       state = try await connection.allProperties(
         interface: sensor.interface, path: sensor.path, destination: service)
-    } catch {
-      throw .unavailable(error)
-    }
-    var last = sensor.decode(state)
-    if let last { continuation.yield(last) }
-    do {
-      for try await signal in changes {
-        guard let change = DBusPropertiesChanged(signal) else { continue }
-        state.merge(change.changed) { $1 }
-        guard let value = sensor.decode(state) else { continue }
-        continuation.yield(value)
-        last = value
+      if let value = sensor.decode(state) { yield(value) }
+      for try await event in changes {
+        switch event {
+        case .signal(let change):
+          state.merge(change.changed) { $1 }
+        case .lost(let count):
+          // The changes in between are gone: read where the proxy stands now.
+          lost(count)
+          state = try await connection.allProperties(
+            interface: sensor.interface, path: sensor.path, destination: service)
+        }
+        if let value = sensor.decode(state) { yield(value) }
       }
     } catch {
-      throw .unavailable(error as? DBusError ?? .disconnected(reason: "\(error)"))
+      throw .unavailable(error)
     }
   }
 }
