@@ -155,7 +155,7 @@ import Testing
         Self.ownerChanged(
           "net.hadess.SensorProxy", from: ":1.5", to: "", sender: "org.freedesktop.DBus")))
     var iterator = watchingStream.makeAsyncIterator()
-    await #expect(throws: DBusError.disconnected(reason: "net.hadess.SensorProxy left the bus")) {
+    await #expect(throws: DBusError.serviceLeft(name: "net.hadess.SensorProxy")) {
       try await iterator.next()
     }
     Self.perform(machine.unsubscribe(id: 1))

@@ -160,7 +160,7 @@ public final class DBusConnection: Sendable {
   /// - Parameters:
   ///   - rule: which signals.
   ///   - owner: a bus name (such as `net.hadess.SensorProxy`) whose departure ends the stream
-  ///     with ``DBusError/disconnected(reason:)``: when the program owning it exits, crashes or
+  ///     with ``DBusError/serviceLeft(name:)``: when the program owning it exits, crashes or
   ///     is replaced, its objects are gone and no more signals will come from them.
   ///   - bufferSize: how many signals the stream keeps for a slow consumer (at least 1); when
   ///     it is full the oldest is dropped, counted, and announced in the stream as
@@ -173,7 +173,7 @@ public final class DBusConnection: Sendable {
       of: DBusMessage.self, throwing: (any Error).self,
       bufferingPolicy: .bufferingNewest(max(1, bufferSize)))
     let losses = SignalLosses()
-    let rules = [rule] + (owner.map { [Self.ownerChanges($0)] } ?? [])
+    let rules = [rule] + (owner.map { [DBusMatchRule.nameOwnerChanged($0)] } ?? [])
     // Registered before AddMatch, so no signal sent right after the match is missed.
     let id = core.withLock { core -> Int in
       core.nextSubscription += 1
@@ -195,13 +195,6 @@ public final class DBusConnection: Sendable {
       throw error
     }
     return DBusSignalStream(messages: stream, losses: losses, decode: { $0 })
-  }
-
-  /// The bus's `NameOwnerChanged` signals about `name`.
-  static func ownerChanges(_ name: String) -> DBusMatchRule {
-    DBusMatchRule(
-      sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-      member: "NameOwnerChanged", arguments: [0: name])
   }
 
   /// Ends the connection: waiting calls fail with ``DBusError/closed``, signal streams finish;

@@ -19,6 +19,9 @@ public enum DBusError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidMessage(DBusDecodingError)
   /// The bus closed the connection, or it broke (`reason` says how).
   case disconnected(reason: String)
+  /// The program owning the bus name `name` left the bus (it exited, crashed, or was
+  /// replaced), so its objects, claims and clients are gone; a subscription watching it ended.
+  case serviceLeft(name: String)
   /// A system call failed: `operation` and its `errno`.
   case system(operation: String, errno: Int32, reason: String)
   /// The peer answered with an error: its name (such as
@@ -67,6 +70,8 @@ public enum DBusError: Error, Hashable, Sendable, CustomStringConvertible {
       return "The message cannot be sent: \(error)."
     case .disconnected(let reason):
       return "The D-Bus connection was lost (\(reason))."
+    case .serviceLeft(let name):
+      return "\(name) left the bus: the service exited or was restarted."
     case .system(let operation, let code, let reason):
       return "\(operation) failed on the D-Bus connection: \(reason) (errno \(code))."
     case .remote(let name, let message):

@@ -9,7 +9,7 @@
 ///
 /// The stream finishes when the consumer stops or the connection is closed by its owner; it
 /// fails with ``DBusError`` when the connection ends for another reason, and with
-/// ``DBusError/disconnected(reason:)`` when the name it watches leaves the bus. Iterate it once.
+/// ``DBusError/serviceLeft(name:)`` when the name it watches leaves the bus. Iterate it once.
 public struct DBusSignalStream<Value: Sendable>: AsyncSequence, Sendable {
   /// A signal, or how many were lost before it.
   public typealias Element = DBusSignalEvent<Value>

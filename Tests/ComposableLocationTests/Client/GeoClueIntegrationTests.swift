@@ -103,29 +103,71 @@ struct GeoClueIntegrationTests {
     #expect(location?.device == "geoclue")
   }
 
-  @Test func geoClueLeavingTheBusIsATypedError() async throws {
+  @Test func eachFixArrivesOnceMergedFromItsGGAAndRMC() async throws {
     let services = try await Self.services()
     defer { services.stop() }
     let client = LocationClient.geoClue(configuration: try Self.configuration(services))
-    let events = await client.create(id: "gone")
-    let guardTask = watchdog(timeout: .seconds(40)) { await client.destroy(id: "gone") }
+    let events = await client.create(id: "epochs")
+    let guardTask = watchdog(timeout: .seconds(40)) { await client.destroy(id: "epochs") }
     defer { guardTask.cancel() }
-    await client.requestWhenInUseAuthorization(id: "gone")
-    await client.startUpdatingLocation(id: "gone")
-    var failure: LocationError?
+    await client.requestWhenInUseAuthorization(id: "epochs")
+    await client.startUpdatingLocation(id: "epochs")
+    var locations: [Location] = []
     for await event in events {
-      if case .locationsUpdated = event { services.geoclue.terminate() }
-      if case .failed(let error) = event {
-        failure = error
-        break
+      if case .locationsUpdated(let batch) = event { locations += batch }
+      if locations.count >= 3 { break }
+    }
+    await client.destroy(id: "epochs")
+    // GeoClue sends each fix twice (its GGA, then its RMC, one Timestamp): one location each.
+    let times = locations.compactMap(\.timestamp)
+    #expect(times.count == 3)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(locations)")
+    // The first fix: GGA's altitude kept, RMC's own course and speed (its GGA had none).
+    #expect(locations.first?.altitude == 3.0)
+    #expect(locations.first?.course == 133.96)
+    #expect(locations.first?.speed == 0)
+  }
+
+  @Test func geoClueRestartingIsReconnectedAndSaidSo() async throws {
+    let services = try await Self.services()
+    defer { services.stop() }
+    let client = LocationClient.geoClue(configuration: try Self.configuration(services))
+    let events = await client.create(id: "restart")
+    let guardTask = watchdog(timeout: .seconds(60)) { await client.destroy(id: "restart") }
+    defer { guardTask.cancel() }
+    await client.requestWhenInUseAuthorization(id: "restart")
+    await client.startUpdatingLocation(id: "restart")
+    var failure: LocationError?
+    var states: [ServiceState] = []
+    var restarted = false
+    var locationAfterRestart: Location?
+    for await event in events {
+      switch event {
+      case .locationsUpdated where !restarted:
+        restarted = true
+        services.geoclue.terminate()
+      case .locationsUpdated(let locations) where states.last == .connected(release: nil):
+        locationAfterRestart = locations.first
+      case .failed(let error): failure = error
+      case .serviceStateChanged(.reconnecting(let attempt)):
+        states.append(.reconnecting(attempt: attempt))
+        // GeoClue is gone: start it again, and an agent for it.
+        try services.bus.launch([
+          GeoClueServices.daemon, "-t", "0", "-u", services.nmea.path,
+        ])
+        try await services.bus.waitUntilOwned("org.freedesktop.GeoClue2")
+        try services.bus.launch([GeoClueServices.agent])
+      case .serviceStateChanged(let state): states.append(state)
+      default: break
       }
+      if locationAfterRestart != nil { break }
     }
-    await client.destroy(id: "gone")
-    guard case .geoClueUnavailable(let cause)? = failure else {
-      Issue.record("expected geoClueUnavailable, got \(String(describing: failure))")
-      return
-    }
-    #expect(cause == .disconnected(reason: "org.freedesktop.GeoClue2 left the bus"))
+    await client.destroy(id: "restart")
+    #expect(failure == .geoClueUnavailable(.serviceLeft(name: "org.freedesktop.GeoClue2")))
+    #expect(states.contains(.reconnecting(attempt: 1)))
+    #expect(states.last == .connected(release: nil), "\(states)")
+    #expect(
+      locationAfterRestart?.device == "geoclue", "geoclue: \(services.bus.log(of: "geoclue"))")
   }
 
   @Test func noGeoClueOnTheBusMeansServicesDisabled() async throws {

@@ -81,7 +81,7 @@ struct SensorProxyIntegrationTests {
       for try await _ in client.startOrientationUpdates(id: "gone") { process.terminate() }
       Issue.record("the stream finished without an error")
     } catch let error as SensorProxyError {
-      #expect(error == .unavailable(.disconnected(reason: "net.hadess.SensorProxy left the bus")))
+      #expect(error == .unavailable(.serviceLeft(name: "net.hadess.SensorProxy")))
     }
   }
 

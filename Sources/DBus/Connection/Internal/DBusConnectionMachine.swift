@@ -132,7 +132,7 @@ struct DBusConnectionMachine {
         where subscription.owner == departed {
           open.subscriptions[id] = nil
           actions.append(
-            .finish(subscription.continuation, .disconnected(reason: "\(departed) left the bus")))
+            .finish(subscription.continuation, .serviceLeft(name: departed)))
         }
         state = .open(open)
       }
