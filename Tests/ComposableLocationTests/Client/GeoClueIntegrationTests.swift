@@ -170,6 +170,67 @@ struct GeoClueIntegrationTests {
       locationAfterRestart?.device == "geoclue", "geoclue: \(services.bus.log(of: "geoclue"))")
   }
 
+  /// Whether this process may make a private mount namespace (`unshare -m`: root, or a
+  /// container that allows it), to give geoclue another configuration.
+  static var canUnshare: Bool {
+    guard let unshare = ChildProcess.executable("unshare") else { return false }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: unshare)
+    process.arguments = ["-m", "true"]
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  @Test(
+    .enabled(if: canUnshare, "needs unshare -m (root or CAP_SYS_ADMIN) to bind-mount geoclue.conf"))
+  func anAppGeoClueConfigurationDisallowsIsDenied() async throws {
+    let bus = try PrivateBus.start()
+    defer { bus.stop() }
+    let nmea = try NMEASocketServer.start(
+      path: bus.directory.appendingPathComponent("nmea.sock").path, sentences: try Self.sentences())
+    defer { nmea.stop() }
+    // The stock configuration, plus this app refused, as an administrator would write it.
+    let stock = try String(contentsOfFile: "/etc/geoclue/geoclue.conf", encoding: .utf8)
+    let conf = bus.directory.appendingPathComponent("geoclue.conf")
+    try (stock + "\n[composable-sensors-tests]\nallowed=false\nsystem=false\nusers=\n")
+      .write(to: conf, atomically: true, encoding: .utf8)
+    let unshare = try #require(ChildProcess.executable("unshare"))
+    try bus.launch([
+      unshare, "-m", "/bin/sh", "-c",
+      "mount --bind '\(conf.path)' /etc/geoclue/geoclue.conf && exec \(GeoClueServices.daemon) "
+        + "-t 0 -u '\(nmea.path)'",
+    ])
+    try await bus.waitUntilOwned("org.freedesktop.GeoClue2")
+    try bus.launch([GeoClueServices.agent])
+    let client = LocationClient.geoClue(
+      configuration: LocationClient.Configuration(
+        geoClue: GeoClueConfiguration(
+          bus: try DBusAddress(parsing: bus.address), desktopID: "composable-sensors-tests",
+          callTimeout: .seconds(20))))
+    let events = await client.create(id: "refused")
+    let guardTask = watchdog(timeout: .seconds(40)) { await client.destroy(id: "refused") }
+    defer { guardTask.cancel() }
+    await client.requestWhenInUseAuthorization(id: "refused")
+    var failure: LocationError?
+    for await event in events {
+      if case .failed(let error) = event {
+        failure = error
+        break
+      }
+    }
+    await client.destroy(id: "refused")
+    guard case .geoClueDenied(let reason)? = failure else {
+      Issue.record(
+        "expected geoClueDenied, got \(String(describing: failure)); \(bus.log(of: "unshare"))")
+      return
+    }
+    #expect(reason.contains("composable-sensors-tests"), "GeoClue's message: \(reason)")
+    #expect(await client.authorizationStatus() == .denied)
+    #expect(await client.locationServicesEnabled() == true, "GeoClue runs; it refused this app")
+  }
+
   @Test func noGeoClueOnTheBusMeansServicesDisabled() async throws {
     let bus = try PrivateBus.start()
     defer { bus.stop() }

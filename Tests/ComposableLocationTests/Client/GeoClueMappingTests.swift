@@ -54,6 +54,14 @@ import Testing
     #expect(
       GeoClueFeed.probeResult(refused)
         == .denied(.geoClueDenied(reason: "Geolocation disabled for UID 1000")))
+    // geoclue 2.6's answer when its agent refuses (the message as the binary has it; the demo
+    // agent the integration tests run always grants, so this refusal is not reproduced there).
+    let agentMessage =
+      "Agent rejected 'composable-sensors' for user '1000'. Please ensure that "
+      + "'composable-sensors' has installed a valid composable-sensors.desktop file."
+    #expect(
+      GeoClueFeed.probeResult(.remote(name: DBusError.accessDeniedName, message: agentMessage))
+        == .denied(.geoClueDenied(reason: agentMessage)))
     let missing = DBusError.remote(name: DBusError.serviceUnknownName, message: "not provided")
     #expect(GeoClueFeed.probeResult(missing) == .unavailable(.geoClueUnavailable(missing)))
     let noBus = DBusError.unreachable(path: "/run/dbus/system_bus_socket", errno: 2, reason: "x")

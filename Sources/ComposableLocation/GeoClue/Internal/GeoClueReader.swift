@@ -57,7 +57,7 @@ struct GeoClueReader: Sendable {
       case .failed(let error) where attempt > 0 && Self.isGone(error):
         // Not back yet: wait for GeoClue to take its name again.
         do throws(DBusError) {
-          try await GeoClueSession.waitForService(on: connection)
+          try await connection.waitForOwner(of: GeoClueSession.service)
           continue
         } catch {
           fail(error)

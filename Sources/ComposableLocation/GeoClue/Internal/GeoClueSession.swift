@@ -108,27 +108,4 @@ struct GeoClueSession: Sendable {
       destination: Self.service, path: Self.managerPath, interface: Self.managerInterface,
       member: "DeleteClient", arguments: [.objectPath(clientPath)], timeout: .seconds(2))
   }
-
-  /// Returns once GeoClue has an owner on the bus again, waiting for the bus's
-  /// `NameOwnerChanged` (no polling); throws when the connection ends first.
-  static func waitForService(on connection: DBusConnection) async throws(DBusError) {
-    let owners = try await connection.signals(matching: .nameOwnerChanged(service))
-    func owned() async throws(DBusError) -> Bool {
-      let reply = try await connection.call(
-        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-        interface: "org.freedesktop.DBus", member: "NameHasOwner", arguments: [.string(service)])
-      return reply.first == .boolean(true)
-    }
-    // Subscribed first, then asked: an owner arriving in between is seen either way.
-    if try await owned() { return }
-    for try await event in owners {
-      switch event {
-      case .signal(let change):
-        if change.body.count == 3, change.body[2] != .string("") { return }
-      case .lost:
-        if try await owned() { return }
-      }
-    }
-    throw connection.endReason ?? .closed
-  }
 }

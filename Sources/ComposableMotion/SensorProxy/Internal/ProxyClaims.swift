@@ -28,8 +28,12 @@ final class ProxyClaims: Sendable {
 
   private let state = Mutex(State())
   let bus: DBusAddress?
+  let onEvent: @Sendable (SensorProxyEvent) -> Void
 
-  init(bus: DBusAddress?) { self.bus = bus }
+  init(bus: DBusAddress?, onEvent: @escaping @Sendable (SensorProxyEvent) -> Void) {
+    self.bus = bus
+    self.onEvent = onEvent
+  }
 
   func start<Value>(_ sensor: ProxySensor<Value>, id: AnyHashableSendable)
     -> AsyncThrowingStream<Value, any Error>
@@ -37,10 +41,11 @@ final class ProxyClaims: Sendable {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: Value.self, bufferingPolicy: .bufferingNewest(Self.bufferLimit))
     let key = Key(id: id, sensor: sensor.name)
-    let bus = self.bus
+    let (bus, onEvent) = (self.bus, self.onEvent)
     let count: @Sendable (Int) -> Void = { [weak self] lost in self?.countDropped(lost, id: id) }
     let task = Task.inheritingExecutor {
-      await ProxyReading.run(sensor, bus: bus, into: continuation, dropped: count)
+      await ProxyReading.run(
+        sensor, bus: bus, into: continuation, dropped: count, onEvent: onEvent)
     }
     continuation.onTermination = { [weak self] _ in
       task.cancel()

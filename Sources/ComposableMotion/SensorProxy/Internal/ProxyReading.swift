@@ -1,15 +1,20 @@
 import DBus
 import SensorsCore
 
-/// One claimed sensor on its own bus connection: claim, current value, changes, release.
+/// One claimed sensor on its own bus connection: claim, current value, changes, release; and
+/// when the proxy leaves the bus and comes back, claimed again.
 enum ProxyReading {
-  /// Streams `sensor`'s values into `continuation` until cancelled, the proxy leaves, or the
-  /// connection ends; then releases the claim and closes the connection.
-  /// Every value or signal lost on the way (the consumer fell behind) is counted in `dropped`.
+  /// Streams `sensor`'s values into `continuation` until cancelled or the connection ends; then
+  /// releases the claim and closes the connection. When the proxy leaves the bus (it exited,
+  /// crashed or was restarted), `onEvent` hears ``SensorProxyEvent/proxyLeft(sensor:)``, the
+  /// stream stays open, and once the proxy is back the sensor is claimed again
+  /// (``SensorProxyEvent/reclaimed(sensor:)``) and its current value delivered. Every value or
+  /// signal lost on the way (the consumer fell behind) is counted in `dropped`.
   static func run<Value>(
     _ sensor: ProxySensor<Value>, bus: DBusAddress?,
     into continuation: AsyncThrowingStream<Value, any Error>.Continuation,
-    dropped: @escaping @Sendable (Int) -> Void
+    dropped: @escaping @Sendable (Int) -> Void,
+    onEvent: @escaping @Sendable (SensorProxyEvent) -> Void
   ) async {
     let connection: DBusConnection
     do throws(DBusError) {
@@ -21,15 +26,35 @@ enum ProxyReading {
       return
     }
     var claimed = false
-    do throws(SensorProxyError) {
-      try await follow(sensor, connection: connection, claimed: &claimed) { value in
-        if case .dropped = continuation.yield(value) { dropped(1) }
-      } lost: {
-        dropped($0)
+    var returning = false
+    reading: while true {
+      do throws(SensorProxyError) {
+        try await follow(sensor, connection: connection, claimed: &claimed) { value in
+          if case .dropped = continuation.yield(value) { dropped(1) }
+        } lost: {
+          dropped($0)
+        } onClaim: {
+          if returning { onEvent(.reclaimed(sensor: sensor.name)) }
+        }
+        continuation.finish()
+        break reading
+      } catch {
+        guard case .unavailable(.serviceLeft) = error, !Task.isCancelled else {
+          continuation.finish(throwing: error)
+          break reading
+        }
       }
-      continuation.finish()
-    } catch {
-      continuation.finish(throwing: error)
+      // The proxy's claims left with it.
+      claimed = false
+      onEvent(.proxyLeft(sensor: sensor.name))
+      do throws(DBusError) {
+        try await connection.waitForOwner(of: ProxySensor<Value>.service)
+      } catch {
+        continuation.finish(
+          throwing: error == .cancelled ? nil : SensorProxyError.unavailable(error))
+        break reading
+      }
+      returning = true
     }
     // Not cancelled with the reading: the release must reach the proxy.
     await Task.inheritingExecutor { [claimed] in
@@ -44,7 +69,7 @@ enum ProxyReading {
 
   private static func follow<Value>(
     _ sensor: ProxySensor<Value>, connection: DBusConnection, claimed: inout Bool,
-    yield: (Value) -> Void, lost: (Int) -> Void
+    yield: (Value) -> Void, lost: (Int) -> Void, onClaim: () -> Void
   ) async throws(SensorProxyError) {
     let service = ProxySensor<Value>.service
     let changes: DBusSignalStream<DBusPropertiesChanged>
@@ -67,6 +92,7 @@ enum ProxyReading {
       _ = try await connection.call(
         destination: service, path: sensor.path, interface: sensor.interface, member: sensor.claim)
       claimed = true
+      onClaim()
     } catch {
       throw .claimRefused(sensor: sensor.name, cause: error)
     }
