@@ -71,6 +71,8 @@ struct GeoClueReader: Sendable {
   }
 
   private func fail(_ error: DBusError) {
+    // A consumer that went away hears nothing more.
+    guard !Task.isCancelled else { return }
     let failure = GeoClueFeed.failure(error)
     send(.failure(failure))
     if case .geoClueUnavailable = failure { send(.service(.unavailable)) }
