@@ -16,12 +16,15 @@ extension SensorProxyClient {
   ///
   /// - Parameters:
   ///   - bus: the bus the proxy runs on; nil for the system bus.
+  ///   - bufferLimit: how many values each stream keeps for a slow consumer (at least 1); the
+  ///     oldest beyond are dropped and counted in ``droppedUpdates``.
   ///   - onEvent: hears what the client does on its own (called on the reading task; keep it
   ///     short).
   public static func live(
-    bus: DBusAddress? = nil, onEvent: @escaping @Sendable (SensorProxyEvent) -> Void = { _ in }
+    bus: DBusAddress? = nil, bufferLimit: Int = 64,
+    onEvent: @escaping @Sendable (SensorProxyEvent) -> Void = { _ in }
   ) -> SensorProxyClient {
-    let claims = ProxyClaims(bus: bus, onEvent: onEvent)
+    let claims = ProxyClaims(bus: bus, bufferLimit: bufferLimit, onEvent: onEvent)
     return SensorProxyClient(
       startOrientationUpdates: { claims.start(.orientation, id: $0) },
       stopOrientationUpdates: { await claims.stop(ProxySensor.orientation.name, id: $0) },

@@ -41,7 +41,7 @@ public struct SensorProxyClient: Sendable {
   /// Stops every update of `id` and returns once every claim is released.
   public var destroy: @Sendable (AnyHashableSendable) async -> Void
   /// How many updates `id`'s streams have lost because their consumer fell behind: values
-  /// beyond the newest 64 a stream keeps, and the proxy's signals the bus connection dropped
+  /// beyond the newest ones a stream keeps (64 by default), and the proxy's signals the bus connection dropped
   /// (after which the stream reads the proxy's current value, so the latest one always
   /// arrives). Counted until `destroy`; 0 for an unknown id. A client built with
   /// ``init(startOrientationUpdates:stopOrientationUpdates:startLightUpdates:stopLightUpdates:startProximityUpdates:stopProximityUpdates:startCompassUpdates:stopCompassUpdates:destroy:droppedUpdates:)``

@@ -42,6 +42,18 @@ public enum DBusError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The remote error name when no program owns the destination name.
   public static let serviceUnknownName = "org.freedesktop.DBus.Error.ServiceUnknown"
 
+  /// Whether this says the service called is not on the bus (any more): it left
+  /// (``serviceLeft(name:)``), it has no owner (`ServiceUnknown`, `NameHasNoOwner`), or it left
+  /// while a call was waiting for its answer (`NoReply`). A client that knew the service may
+  /// wait for it to come back (``DBusConnection/waitForOwner(of:)``).
+  public var isServiceGone: Bool {
+    if case .serviceLeft = self { return true }
+    return [
+      Self.serviceUnknownName, "org.freedesktop.DBus.Error.NameHasNoOwner",
+      "org.freedesktop.DBus.Error.NoReply",
+    ].contains(remoteName ?? "")
+  }
+
   /// The remote error's name, when this is ``remote(name:message:)``.
   public var remoteName: String? {
     if case .remote(let name, _) = self { return name }

@@ -4,7 +4,7 @@ import Foundation
 import SensorsTestSupport
 import Testing
 
-/// ``SensorProxyClient/live(bus:onEvent:)`` against the real iio-sensor-proxy 3.0 on a private bus,
+/// ``SensorProxyClient/live(bus:bufferLimit:onEvent:)`` against the real iio-sensor-proxy 3.0 on a private bus,
 /// reading a polled accelerometer and light sensor under umockdev, as the proxy's own
 /// integration tests run it.
 @Suite(
@@ -83,7 +83,10 @@ struct SensorProxyIntegrationTests {
     let (events, sink) = AsyncStream.makeStream(of: SensorProxyEvent.self)
     let client = SensorProxyClient.live(
       bus: try DBusAddress(parsing: bus.address), onEvent: { sink.yield($0) })
-    let guardTask = watchdog(timeout: .seconds(40)) { await client.destroy(id: "restart") }
+    let guardTask = watchdog(timeout: .seconds(40)) {
+      await client.destroy(id: "restart")
+      sink.finish()
+    }
     defer { guardTask.cancel() }
     var values = client.startOrientationUpdates(id: "restart").makeAsyncIterator()
     // Read up to the first real orientation: the proxy announces nothing more while nothing moves.
@@ -98,6 +101,37 @@ struct SensorProxyIntegrationTests {
     #expect(after != nil, "proxy log: \(bus.log(of: "umockdev-run"))")
     await client.destroy(id: "restart")
     #expect(try await values.next() == nil, "destroy finishes the stream")
+  }
+
+  @Test func valuesAConsumerDidNotReadAreDroppedAndCounted() async throws {
+    var (bus, process) = try await Self.start()
+    defer { bus.stop() }
+    let (events, sink) = AsyncStream.makeStream(of: SensorProxyEvent.self)
+    let client = SensorProxyClient.live(
+      bus: try DBusAddress(parsing: bus.address), bufferLimit: 1, onEvent: { sink.yield($0) })
+    let guardTask = watchdog(timeout: .seconds(40)) {
+      await client.destroy(id: "slow")
+      sink.finish()
+    }
+    defer { guardTask.cancel() }
+    var values = client.startOrientationUpdates(id: "slow").makeAsyncIterator()
+    // One value read: the sensor is claimed. From here on nobody reads while the proxy restarts
+    // twice. `reclaimed` is heard once the current value has been handed to the stream: after
+    // the second, the value of the first claim again has been pushed out of the buffer of one.
+    _ = try #require(try await values.next())
+    var heard = events.makeAsyncIterator()
+    for _ in 1...2 {
+      process.terminate()
+      #expect(await heard.next() == .proxyLeft(sensor: "accelerometer"))
+      process = try await Self.launchProxy(on: bus)
+      #expect(await heard.next() == .reclaimed(sensor: "accelerometer"))
+    }
+    #expect(client.droppedUpdates(id: "slow") >= 1, "the value of the first claim again")
+    await client.destroy(id: "slow")
+    var kept = 0
+    while try await values.next() != nil { kept += 1 }
+    #expect(kept <= 1, "a buffer of one keeps one value")
+    #expect(client.droppedUpdates(id: "slow") == 0, "destroy forgets the count")
   }
 
   @Test func aClaimTheBusRefusesIsATypedError() async throws {

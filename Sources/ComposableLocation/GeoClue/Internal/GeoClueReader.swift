@@ -54,7 +54,7 @@ struct GeoClueReader: Sendable {
         send(.service(.reconnecting(attempt: attempt)))
         // At once: a bus that starts GeoClue on demand (as systemd's does) starts it now.
         continue
-      case .failed(let error) where attempt > 0 && Self.isGone(error):
+      case .failed(let error) where attempt > 0 && error.isServiceGone:
         // Not back yet: wait for GeoClue to take its name again.
         do throws(DBusError) {
           try await connection.waitForOwner(of: GeoClueSession.service)
@@ -76,13 +76,6 @@ struct GeoClueReader: Sendable {
     let failure = GeoClueFeed.failure(error)
     send(.failure(failure))
     if case .geoClueUnavailable = failure { send(.service(.unavailable)) }
-  }
-
-  /// Whether `error` says GeoClue is not on the bus (it left, or has not come back).
-  private static func isGone(_ error: DBusError) -> Bool {
-    if case .serviceLeft = error { return true }
-    return error.remoteName == DBusError.serviceUnknownName
-      || error.remoteName == "org.freedesktop.DBus.Error.NameHasNoOwner"
   }
 
   /// Creates and starts a client, and reads it until it ends.

@@ -22,16 +22,18 @@ final class ProxyClaims: Sendable {
     var dropped: [AnyHashableSendable: Int] = [:]
   }
 
-  /// How many values a stream keeps for a slow consumer; the oldest beyond are dropped and
-  /// counted.
-  static let bufferLimit = 64
-
   private let state = Mutex(State())
   let bus: DBusAddress?
+  /// How many values a stream keeps for a slow consumer; the oldest beyond are dropped and
+  /// counted.
+  let bufferLimit: Int
   let onEvent: @Sendable (SensorProxyEvent) -> Void
 
-  init(bus: DBusAddress?, onEvent: @escaping @Sendable (SensorProxyEvent) -> Void) {
+  init(
+    bus: DBusAddress?, bufferLimit: Int, onEvent: @escaping @Sendable (SensorProxyEvent) -> Void
+  ) {
     self.bus = bus
+    self.bufferLimit = max(1, bufferLimit)
     self.onEvent = onEvent
   }
 
@@ -39,7 +41,7 @@ final class ProxyClaims: Sendable {
     -> AsyncThrowingStream<Value, any Error>
   {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
-      of: Value.self, bufferingPolicy: .bufferingNewest(Self.bufferLimit))
+      of: Value.self, bufferingPolicy: .bufferingNewest(bufferLimit))
     let key = Key(id: id, sensor: sensor.name)
     let (bus, onEvent) = (self.bus, self.onEvent)
     let count: @Sendable (Int) -> Void = { [weak self] lost in self?.countDropped(lost, id: id) }

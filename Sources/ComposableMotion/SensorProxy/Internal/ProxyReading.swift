@@ -7,8 +7,9 @@ enum ProxyReading {
   /// Streams `sensor`'s values into `continuation` until cancelled or the connection ends; then
   /// releases the claim and closes the connection. When the proxy leaves the bus (it exited,
   /// crashed or was restarted), `onEvent` hears ``SensorProxyEvent/proxyLeft(sensor:)``, the
-  /// stream stays open, and once the proxy is back the sensor is claimed again
-  /// (``SensorProxyEvent/reclaimed(sensor:)``) and its current value delivered. Every value or
+  /// stream stays open, and once the proxy is back the sensor is claimed again and its current
+  /// value delivered, then ``SensorProxyEvent/reclaimed(sensor:)`` is heard. A cancelled
+  /// reading (stop, destroy) finishes the stream normally. Every value or
   /// signal lost on the way (the consumer fell behind) is counted in `dropped`.
   static func run<Value>(
     _ sensor: ProxySensor<Value>, bus: DBusAddress?,
@@ -26,6 +27,9 @@ enum ProxyReading {
       return
     }
     var claimed = false
+    /// Whether the sensor was claimed at least once: from then on a proxy that vanishes, even
+    /// in the middle of a call, is waited for.
+    var claimedOnce = false
     var returning = false
     reading: while true {
       do throws(SensorProxyError) {
@@ -34,12 +38,19 @@ enum ProxyReading {
         } lost: {
           dropped($0)
         } onClaim: {
+          claimedOnce = true
+        } onCurrent: {
           if returning { onEvent(.reclaimed(sensor: sensor.name)) }
         }
         continuation.finish()
         break reading
       } catch {
-        guard case .unavailable(.serviceLeft) = error, !Task.isCancelled else {
+        if Task.isCancelled {
+          // Stopped or destroyed: the stream finishes normally.
+          continuation.finish()
+          break reading
+        }
+        guard claimedOnce || returning, Self.isGone(error) else {
           continuation.finish(throwing: error)
           break reading
         }
@@ -67,9 +78,17 @@ enum ProxyReading {
     }.value
   }
 
+  /// Whether `error` says the proxy left the bus (before or during a call).
+  private static func isGone(_ error: SensorProxyError) -> Bool {
+    switch error {
+    case .unavailable(let cause), .claimRefused(_, let cause): cause.isServiceGone
+    case .sensorMissing, .unimplemented: false
+    }
+  }
+
   private static func follow<Value>(
     _ sensor: ProxySensor<Value>, connection: DBusConnection, claimed: inout Bool,
-    yield: (Value) -> Void, lost: (Int) -> Void, onClaim: () -> Void
+    yield: (Value) -> Void, lost: (Int) -> Void, onClaim: () -> Void, onCurrent: () -> Void
   ) async throws(SensorProxyError) {
     let service = ProxySensor<Value>.service
     let changes: DBusSignalStream<DBusPropertiesChanged>
@@ -100,6 +119,7 @@ enum ProxyReading {
       state = try await connection.allProperties(
         interface: sensor.interface, path: sensor.path, destination: service)
       if let value = sensor.decode(state) { yield(value) }
+      onCurrent()
       for try await event in changes {
         switch event {
         case .signal(let change):
