@@ -123,7 +123,7 @@ extension Store {
         if changed { react(state) }
       },
       finish: {})
-    let subscription = StoreSubscription(cancel: observe(observer))
+    let subscription = StoreSubscription(cancel: core.observe(observer))
     let first = phase.withLock { phase -> Wrapped?? in
       guard case .registering(let latest) = phase else { return nil }
       phase = .live(wasPresent: latest != nil)

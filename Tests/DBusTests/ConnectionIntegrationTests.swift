@@ -65,14 +65,51 @@ struct ConnectionIntegrationTests {
       interface: "org.freedesktop.DBus", member: "RequestName",
       arguments: [.string("org.example.Test"), .uint32(0)])
     var iterator = changes.makeAsyncIterator()
-    let acquired = await iterator.next()
+    let acquired = try await iterator.next()
     #expect(
-      acquired?.body == [.string("org.example.Test"), .string(""), .string(owner.uniqueName)])
+      acquired?.signal?.body
+        == [.string("org.example.Test"), .string(""), .string(owner.uniqueName)])
     // The owner vanishes: the name is released, which is how a client sees a service go away.
     let ownerName = owner.uniqueName
     await owner.close()
-    let released = await iterator.next()
-    #expect(released?.body == [.string("org.example.Test"), .string(ownerName), .string("")])
+    let released = try await iterator.next()
+    #expect(
+      released?.signal?.body == [.string("org.example.Test"), .string(ownerName), .string("")])
+  }
+
+  @Test func aConsumerThatFellBehindLearnsHowManySignalsItLost() async throws {
+    guard let bus = try Self.bus() else { return }
+    defer { bus.stop() }
+    let watcher = try await DBusConnection.connect(to: DBusAddress(parsing: bus.address))
+    defer { watcher.cancel() }
+    let emitter = try await DBusConnection.connect(to: DBusAddress(parsing: bus.address))
+    defer { emitter.cancel() }
+    func signal(_ member: String, _ number: UInt32) -> DBusMessage {
+      DBusMessage(
+        kind: .signal, path: "/org/example", interface: "org.example.Flood", member: member,
+        body: [.uint32(number)])
+    }
+    let ticks = try await watcher.signals(
+      matching: DBusMatchRule(interface: "org.example.Flood", member: "Tick"), bufferSize: 4)
+    let done = try await watcher.signals(
+      matching: DBusMatchRule(interface: "org.example.Flood", member: "Done"))
+    for number in 1...20 { try emitter.send(signal("Tick", UInt32(number))) }
+    try emitter.send(signal("Done", 0))
+    // One sender's signals reach the watcher in order, and the watcher feeds its streams in that
+    // order: once Done is read, all twenty ticks have met the full buffer of `ticks`.
+    var marker = done.makeAsyncIterator()
+    #expect(try await marker.next()?.signal?.member == "Done")
+    var iterator = ticks.makeAsyncIterator()
+    var read: [DBusSignalEvent<[DBusValue]>] = []
+    for _ in 0..<5 {
+      guard let event = try await iterator.next() else { break }
+      switch event {
+      case .signal(let message): read.append(.signal(message.body))
+      case .lost(let count): read.append(.lost(count: count))
+      }
+    }
+    #expect(read == [.lost(count: 16)] + (17...20).map { .signal([.uint32(UInt32($0))]) })
+    #expect(ticks.lostCount == 16)
   }
 
   @Test func aVanishedBusFailsWaitingCallsAndEndsStreams() async throws {
@@ -80,7 +117,10 @@ struct ConnectionIntegrationTests {
     let connection = try await DBusConnection.connect(to: DBusAddress(parsing: bus.address))
     let signals = try await connection.signals(matching: DBusMatchRule(interface: "x.never"))
     bus.stop()
-    for await _ in signals {}
+    // The bus going away is not the owner closing: the stream fails with the reason.
+    await #expect(throws: DBusError.self) {
+      for try await _ in signals {}
+    }
     guard case .disconnected? = connection.endReason else {
       Issue.record("ended with \(String(describing: connection.endReason))")
       return

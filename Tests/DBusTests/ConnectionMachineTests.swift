@@ -25,8 +25,8 @@ import Testing
       case .resumeConnect(let waiter, let result):
         waiter.resume(returning: result)
         resumed += 1
-      case .finish(let continuation): continuation.finish()
-      case .yield(let continuation, let message): continuation.yield(message)
+      case .finish(let continuation, let error): continuation.finish(throwing: error)
+      case .yield(let subscription, let message): subscription.deliver(message)
       case .send, .rejectCall, .stopTransport: break
       }
     }
@@ -60,10 +60,24 @@ import Testing
     #expect(result == .failure(.remote(name: DBusError.accessDeniedName, message: "no")))
   }
 
-  @Test func closingFailsEveryPendingCallAndEndsEveryStreamOnce() async {
+  /// A subscription to `rule` (ending when `owner` leaves the bus, if given) and its stream.
+  static func subscription(
+    _ rule: DBusMatchRule, owner: String? = nil, bufferSize: Int = 16
+  ) -> (Machine.Subscription, DBusSignalStream<DBusMessage>) {
+    let (messages, continuation) = AsyncThrowingStream.makeStream(
+      of: DBusMessage.self, throwing: (any Error).self,
+      bufferingPolicy: .bufferingNewest(bufferSize))
+    let losses = SignalLosses()
+    return (
+      Machine.Subscription(rule: rule, owner: owner, continuation: continuation, losses: losses),
+      DBusSignalStream(messages: messages, losses: losses, decode: { $0 })
+    )
+  }
+
+  @Test func closingFailsEveryPendingCallAndEndsEveryStreamOnce() async throws {
     var machine = Self.open()
-    let (stream, continuation) = AsyncStream.makeStream(of: DBusMessage.self)
-    _ = machine.subscribe(id: 1, rule: DBusMatchRule(interface: "a.b"), continuation: continuation)
+    let (subscription, stream) = Self.subscription(DBusMatchRule(interface: "a.b"))
+    _ = machine.subscribe(id: 1, subscription)
     let result = await withCheckedContinuation { (reply: Machine.Reply) in
       _ = machine.call(serial: 7, bytes: [1], reply: reply)
       let actions = machine.close(.disconnected(reason: "gone"))
@@ -76,7 +90,8 @@ import Testing
     }
     #expect(result == .failure(.disconnected(reason: "gone")))
     var iterator = stream.makeAsyncIterator()
-    #expect(await iterator.next() == nil)
+    // Not closed by its owner: the stream fails with the reason.
+    await #expect(throws: DBusError.disconnected(reason: "gone")) { try await iterator.next() }
     // After the close, a call fails at once with the reason.
     let late = await withCheckedContinuation { (reply: Machine.Reply) in
       Self.perform(machine.call(serial: 8, bytes: [1], reply: reply))
@@ -95,20 +110,90 @@ import Testing
     #expect(machine.received(DBusMessage(kind: .methodReturn, serial: 5, replySerial: 4)).isEmpty)
   }
 
-  @Test func signalsGoOnlyToSubscriptionsWhoseRuleMatches() async {
+  @Test func signalsGoOnlyToSubscriptionsWhoseRuleMatches() async throws {
     var machine = Self.open()
-    let (wanted, wantedContinuation) = AsyncStream.makeStream(of: DBusMessage.self)
-    let (other, otherContinuation) = AsyncStream.makeStream(of: DBusMessage.self)
-    _ = machine.subscribe(
-      id: 1, rule: DBusMatchRule(interface: "a.b", member: "C"), continuation: wantedContinuation)
-    _ = machine.subscribe(
-      id: 2, rule: DBusMatchRule(interface: "x.y"), continuation: otherContinuation)
+    let (wantedSubscription, wanted) = Self.subscription(
+      DBusMatchRule(interface: "a.b", member: "C"))
+    let (otherSubscription, other) = Self.subscription(DBusMatchRule(interface: "x.y"))
+    _ = machine.subscribe(id: 1, wantedSubscription)
+    _ = machine.subscribe(id: 2, otherSubscription)
     let signal = DBusMessage(kind: .signal, serial: 1, path: "/", interface: "a.b", member: "C")
     Self.perform(machine.received(signal))
     Self.perform(machine.unsubscribe(id: 1))
     Self.perform(machine.unsubscribe(id: 2))
-    #expect(await Array(wanted) == [signal])
-    #expect(await Array(other) == [])
+    #expect(try await Array(wanted) == [.signal(signal)])
+    #expect(try await Array(other) == [])
+  }
+
+  /// The bus's `NameOwnerChanged(name, old, new)`.
+  static func ownerChanged(_ name: String, from old: String, to new: String, sender: String)
+    -> DBusMessage
+  {
+    DBusMessage(
+      kind: .signal, serial: 9, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+      member: "NameOwnerChanged", sender: sender,
+      body: [.string(name), .string(old), .string(new)])
+  }
+
+  @Test func aServiceLeavingTheBusEndsOnlyTheStreamsWatchingIt() async throws {
+    var machine = Self.open()
+    let rule = DBusMatchRule(interface: "net.hadess.SensorProxy")
+    let (watching, watchingStream) = Self.subscription(rule, owner: "net.hadess.SensorProxy")
+    let (other, otherStream) = Self.subscription(rule, owner: "org.freedesktop.GeoClue2")
+    _ = machine.subscribe(id: 1, watching)
+    _ = machine.subscribe(id: 2, other)
+    // Gaining an owner, and a peer's forged signal, end nothing.
+    Self.perform(
+      machine.received(
+        Self.ownerChanged(
+          "net.hadess.SensorProxy", from: "", to: ":1.5", sender: "org.freedesktop.DBus")))
+    Self.perform(
+      machine.received(
+        Self.ownerChanged("net.hadess.SensorProxy", from: ":1.5", to: "", sender: ":1.9")))
+    Self.perform(
+      machine.received(
+        Self.ownerChanged(
+          "net.hadess.SensorProxy", from: ":1.5", to: "", sender: "org.freedesktop.DBus")))
+    var iterator = watchingStream.makeAsyncIterator()
+    await #expect(throws: DBusError.serviceLeft(name: "net.hadess.SensorProxy")) {
+      try await iterator.next()
+    }
+    Self.perform(machine.unsubscribe(id: 1))
+    Self.perform(machine.unsubscribe(id: 2))
+    #expect(try await Array(otherStream) == [])
+  }
+
+  @Test func aFullSubscriptionCountsWhatItDropsAndSaysSoBeforeTheNextSignal() async throws {
+    var machine = Self.open()
+    let (subscription, stream) = Self.subscription(DBusMatchRule(interface: "a.b"), bufferSize: 4)
+    _ = machine.subscribe(id: 1, subscription)
+    let signals = (1...10).map {
+      DBusMessage(kind: .signal, serial: UInt32($0), path: "/", interface: "a.b", member: "C")
+    }
+    // Nobody reads while ten signals arrive: the stream keeps the newest four.
+    for signal in signals { Self.perform(machine.received(signal)) }
+    #expect(stream.lostCount == 6)
+    var iterator = stream.makeAsyncIterator()
+    #expect(try await iterator.next() == .lost(count: 6))
+    #expect(try await iterator.next() == .signal(signals[6]))
+    // More are dropped while the consumer is behind again: the gap is reported where it is.
+    for signal in signals.prefix(5) { Self.perform(machine.received(signal)) }
+    #expect(try await iterator.next() == .lost(count: 4))
+    Self.perform(machine.unsubscribe(id: 1))
+    var rest: [DBusSignalEvent<DBusMessage>] = []
+    while let event = try await iterator.next() { rest.append(event) }
+    #expect(rest == signals[1..<5].map { .signal($0) })
+    #expect(stream.lostCount == 10)
+  }
+
+  @Test func aStreamEndingAfterDropsReportsThemBeforeItsLastSignals() async throws {
+    var machine = Self.open()
+    let (subscription, stream) = Self.subscription(DBusMatchRule(interface: "a.b"), bufferSize: 1)
+    _ = machine.subscribe(id: 1, subscription)
+    let signal = DBusMessage(kind: .signal, serial: 1, path: "/", interface: "a.b", member: "C")
+    for _ in 0..<3 { Self.perform(machine.received(signal)) }
+    Self.perform(machine.close(.closed))
+    #expect(try await Array(stream) == [.lost(count: 2), .signal(signal)])
   }
 
   @Test func methodCallsToThisClientAreRejectedUnlessNoReplyIsExpected() {
@@ -136,10 +221,10 @@ import Testing
   }
 }
 
-extension Array where Element == DBusMessage {
-  init(_ stream: AsyncStream<DBusMessage>) async {
-    var all: [DBusMessage] = []
-    for await message in stream { all.append(message) }
+extension Array where Element == DBusSignalEvent<DBusMessage> {
+  init(_ stream: DBusSignalStream<DBusMessage>) async throws(DBusError) {
+    var all: [DBusSignalEvent<DBusMessage>] = []
+    for try await event in stream { all.append(event) }
     self = all
   }
 }

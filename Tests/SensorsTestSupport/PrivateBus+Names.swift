@@ -20,8 +20,19 @@ extension PrivateBus {
       bus.cancel()
     }
     defer { timer.cancel() }
-    for await change in owners where change.body.count == 3 && change.body[2] != .string("") {
-      return
+    // Ends (throws) when the timer cancels the connection; a dropped signal means a busy bus,
+    // so the name is asked for again.
+    for try await event in owners {
+      switch event {
+      case .signal(let change) where change.body.count == 3 && change.body[2] != .string(""):
+        return
+      case .signal: continue
+      case .lost:
+        let again = try await bus.call(
+          destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+          interface: "org.freedesktop.DBus", member: "NameHasOwner", arguments: [.string(name)])
+        if again.first == .boolean(true) { return }
+      }
     }
     throw StartFailure(description: "\(name) did not appear on the bus within \(timeout)")
   }

@@ -46,7 +46,9 @@ public final class PrivateBus: Sendable {
   }
 
   /// Starts dbus-daemon with a policy that allows everything, and returns once it listens.
-  public static func start() throws -> PrivateBus {
+  /// `mandatoryPolicy`, when given, is the body of a `<policy context="mandatory">` that
+  /// overrides it (`<deny send_member="ClaimAccelerometer"/>`: the bus refuses that call).
+  public static func start(mandatoryPolicy: String = "") throws -> PrivateBus {
     guard let executable = ChildProcess.executable("dbus-daemon") else {
       throw StartFailure(description: skipMessage)
     }
@@ -55,7 +57,7 @@ public final class PrivateBus: Sendable {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let socket = directory.appendingPathComponent("bus.sock").path
     let configuration = directory.appendingPathComponent("bus.conf")
-    try Self.configuration(socket: socket).write(
+    try Self.configuration(socket: socket, mandatoryPolicy: mandatoryPolicy).write(
       to: configuration, atomically: true, encoding: .utf8)
     let daemon = try SpawnedProcess(
       [executable, "--config-file=\(configuration.path)", "--nofork", "--nopidfile"],
@@ -131,7 +133,7 @@ public final class PrivateBus: Sendable {
     } == 0
   }
 
-  private static func configuration(socket: String) -> String {
+  private static func configuration(socket: String, mandatoryPolicy: String) -> String {
     """
     <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
      "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -146,6 +148,7 @@ public final class PrivateBus: Sendable {
         <allow receive_type="method_call"/> <allow receive_type="signal"/>
         <allow receive_type="method_return"/> <allow receive_type="error"/>
       </policy>
+      <policy context="mandatory">\(mandatoryPolicy)</policy>
     </busconfig>
     """
   }

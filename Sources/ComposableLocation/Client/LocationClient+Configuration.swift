@@ -22,12 +22,13 @@ extension LocationClient {
     public var requestLocationTimeout: Duration
     /// How long authorization requests wait for gpsd to answer the WATCH request.
     public var probeTimeout: Duration
-    /// The longest a live fix waits for the rest of its epoch (live backend only). gpsd sends
-    /// one fix (one `time`) as several TPV reports, and the client delivers one location per
-    /// fix, merged as gpsd's `gps_merge_fix` merges them: when the next fix starts, when the
-    /// link changes state, or this long after the fix's first TPV, whichever comes first. A
-    /// receiver's cycle at 4800 baud spans up to about a second, hence the default 1.5 s; a
-    /// replay reads ahead and never waits.
+    /// The longest a live fix waits for the rest of its epoch (gpsd and GeoClue). gpsd sends
+    /// one fix (one `time`) as several TPV reports, and GeoClue's NMEA source announces it
+    /// twice (its GGA, then its RMC); the client delivers one location per fix, merged as
+    /// gpsd's `gps_merge_fix` merges them: when the next fix starts, when the link changes
+    /// state, or this long after the fix's first report, whichever comes first. A receiver's
+    /// cycle at 4800 baud spans up to about a second, hence the default 1.5 s; a replay reads
+    /// ahead and never waits.
     public var epochTimeout: Duration
     /// Minimum speed for a course over ground to count as a heading, metres per second.
     public var minimumHeadingSpeed: Double

@@ -6,8 +6,15 @@ extension LocationClient {
   /// its desktop id, accuracy level and thresholds, and starts it; GeoClue's agent decides
   /// access, so authorization requests create and start a client to learn the answer
   /// (`AccessDenied` → ``AuthorizationStatus/denied``, no GeoClue → location services disabled).
-  /// GeoClue's `LocationUpdated` signals become locations; unknown altitude, speed and heading
-  /// stay nil. The client is stopped and deleted when nothing on the manager needs fixes.
+  /// GeoClue's `LocationUpdated` signals become locations, one per fix (GeoClue announces an
+  /// NMEA fix twice, once per sentence; see ``Configuration/epochTimeout``); unknown altitude,
+  /// speed and heading stay nil. When GeoClue leaves the bus (it exited or was restarted) the
+  /// stream reports ``LocationError/geoClueUnavailable(_:)`` with `DBusError.serviceLeft` and
+  /// ``ServiceState/reconnecting(attempt:)``, waits for GeoClue to come back, creates and starts
+  /// a new client, and reports ``ServiceState/connected(release:)`` again. A refusal
+  /// (``LocationError/geoClueDenied(_:)``) makes the status
+  /// ``AuthorizationStatus/denied``. The client is stopped and deleted when nothing on the
+  /// manager needs fixes.
   ///
   /// - Parameters:
   ///   - configuration: monitoring thresholds; ``Configuration/geoClue`` says which bus and
@@ -17,7 +24,8 @@ extension LocationClient {
     configuration: Configuration = Configuration(),
     clock: any Clock<Duration> = ContinuousClock()
   ) -> LocationClient {
-    let feed = GeoClueFeed.make(configuration: configuration.geoClue, clock: clock)
+    let feed = GeoClueFeed.make(
+      configuration: configuration.geoClue, epochTimeout: configuration.epochTimeout, clock: clock)
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }
 }

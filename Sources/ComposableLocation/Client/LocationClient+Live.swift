@@ -23,7 +23,10 @@ extension LocationClient {
       configuration: configuration.gpsd, clock: clock, probeTimeout: configuration.probeTimeout,
       epochTimeout: configuration.epochTimeout)
     let feed = AutomaticFeed.make(
-      gpsd: gpsd, geoClue: GeoClueFeed.make(configuration: configuration.geoClue, clock: clock),
+      gpsd: gpsd,
+      geoClue: GeoClueFeed.make(
+        configuration: configuration.geoClue, epochTimeout: configuration.epochTimeout,
+        clock: clock),
       gpsdAddress: "\(configuration.gpsd.host):\(configuration.gpsd.port)")
     return .engine(LocationEngine(feed: feed, configuration: configuration, clock: clock))
   }

@@ -17,10 +17,12 @@ import GPSD
 ///
 /// Pure: the caller decides when time has passed.
 struct FixEpochs {
+  private var epochs = EpochMerger<TPVReport>()
+
   /// The fix of the epoch not yet delivered.
-  private(set) var held: TPVReport?
+  var held: TPVReport? { epochs.held }
   /// Counts held epochs, so a timer armed for one epoch cannot end a later one.
-  private(set) var generation: UInt64 = 0
+  var generation: UInt64 { epochs.generation }
 
   /// The inputs `report` gives once epochs are merged: a TPV that continues the held epoch gives
   /// none yet, one that ends it gives the held epoch's location first. A DEVICE report (a
@@ -29,37 +31,30 @@ struct FixEpochs {
   mutating func inputs(for report: GPSDReport) -> [FeedInput] {
     if case .device = report { return flush() + ReportTranslator.inputs(for: report) }
     guard case .tpv(let tpv) = report else { return ReportTranslator.inputs(for: report) }
-    var inputs: [FeedInput] = []
-    if let held, continues(held, with: tpv) {
-      self.held = Self.merge(held, tpv)
-      return inputs
+    // Without a time or a fix there is nothing to merge it with: delivered as it is.
+    guard tpv.time != nil, tpv.mode.hasFix else {
+      return flush() + ReportTranslator.inputs(for: report)
     }
-    inputs += flush()
-    if tpv.time != nil, tpv.mode.hasFix {
-      held = tpv
-      generation &+= 1
-    } else {
-      inputs += ReportTranslator.inputs(for: report)
-    }
-    return inputs
+    return epochs.offer(tpv).map { ReportTranslator.inputs(for: .tpv($0)) } ?? []
   }
 
   /// Whether `report` would end the held epoch, so a replay can deliver that epoch before it
   /// waits for the report's time.
   func ends(_ report: GPSDReport) -> Bool {
-    guard let held, case .tpv(let tpv) = report else { return false }
-    return !continues(held, with: tpv)
+    guard case .tpv(let tpv) = report else { return false }
+    return epochs.ends(tpv)
   }
 
   /// Ends the held epoch: its location (or its failure), or nothing when none is held.
   mutating func flush() -> [FeedInput] {
-    guard let held else { return [] }
-    self.held = nil
-    return ReportTranslator.inputs(for: .tpv(held))
+    epochs.flush().map { ReportTranslator.inputs(for: .tpv($0)) } ?? []
   }
+}
 
-  private func continues(_ held: TPVReport, with tpv: TPVReport) -> Bool {
-    tpv.mode.hasFix && tpv.time != nil && tpv.time == held.time && tpv.device == held.device
+extension TPVReport: EpochFix {
+  /// The same `time` and device, with a fix.
+  func continuesEpoch(of held: TPVReport) -> Bool {
+    mode.hasFix && time != nil && time == held.time && device == held.device
   }
 
   /// `later` merged into `earlier`, field by field as gpsd's `gps_merge_fix` does.

@@ -64,7 +64,9 @@ enum LiveFeed {
     Task.inheritingExecutor {
       await translate(
         steps, into: continuation, dropped: dropped, address: address, probe: probe,
-        epochTimer: EpochTimer(clock: clock, timeout: epochTimeout, stepper: stepper))
+        epochTimer: EpochTimer(clock: clock, timeout: epochTimeout) {
+          stepper.yield(.epochTimedOut(generation: $0))
+        })
       if let captured { capture?.connectionClosed(captured) }
       continuation.finish()
     }
@@ -156,40 +158,6 @@ private enum LiveStep: Sendable {
   case event(GPSDConnection.Event)
   /// The epoch timer of this generation fired.
   case epochTimedOut(generation: UInt64)
-}
-
-/// Delivers a fix held for merging at the latest `timeout` after its first TPV (on the injected
-/// clock), when gpsd sends nothing that ends its epoch sooner: the receiver's last fix, a quiet
-/// link. One timer at a time, for the epoch held now.
-private struct EpochTimer {
-  let clock: any Clock<Duration>
-  let timeout: Duration
-  let stepper: AsyncStream<LiveStep>.Continuation
-  private var running: (generation: UInt64, task: Task<Void, Never>)?
-
-  init(clock: any Clock<Duration>, timeout: Duration, stepper: AsyncStream<LiveStep>.Continuation) {
-    self.clock = clock
-    self.timeout = timeout
-    self.stepper = stepper
-  }
-
-  /// Starts the timer for the epoch of generation `held`, unless it runs already; nil (no epoch
-  /// held) leaves a finished epoch's timer to fire into nothing.
-  mutating func arm(for held: UInt64?) {
-    guard let held, held != running?.generation else { return }
-    running?.task.cancel()
-    let (clock, timeout, stepper) = (clock, timeout, stepper)
-    let task = Task.inheritingExecutor {
-      do { try await clock.sleep(for: timeout) } catch { return }
-      stepper.yield(.epochTimedOut(generation: held))
-    }
-    running = (held, task)
-  }
-
-  /// Stops the running timer.
-  func cancel() {
-    running?.task.cancel()
-  }
 }
 
 /// The first answer a probe gets (accepted, refused, timed out), awaited once.

@@ -141,7 +141,7 @@ actor LocationEngine {
     case .failure(.serviceUnavailable) where !status.isAuthorized:
       servicesEnabled = false
       setStatus(.denied)
-    case .failure(.accessDenied):
+    case .failure(.accessDenied), .failure(.geoClueDenied):
       setStatus(.denied)
     case .failure(.watchRefused):
       setStatus(.restricted)

@@ -49,6 +49,11 @@ extension SensorProxyClient {
     await stopCompassUpdates(AnyHashableSendable(id))
   }
 
+  /// How many updates `id`'s streams have lost; see ``droppedUpdates``.
+  public func droppedUpdates(id: some Hashable & Sendable) -> Int {
+    droppedUpdates(AnyHashableSendable(id))
+  }
+
   /// Stops every update of `id`, returning once every claim is released.
   public func destroy(id: some Hashable & Sendable) async {
     await destroy(AnyHashableSendable(id))

@@ -5,12 +5,26 @@ extension SensorProxyClient {
   /// or on `bus`.
   ///
   /// Each started stream has its own bus connection, so the proxy sees one claim per stream and
-  /// drops it by itself if the process dies. A stream fails with
-  /// ``SensorProxyError/unavailable(_:)`` when the proxy is not on the bus or leaves it,
-  /// ``SensorProxyError/sensorMissing(sensor:)`` when the device lacks the sensor, and
-  /// ``SensorProxyError/claimRefused(sensor:cause:)`` when the claim is refused.
-  public static func live(bus: DBusAddress? = nil) -> SensorProxyClient {
-    let claims = ProxyClaims(bus: bus)
+  /// drops it by itself if the process dies. When the proxy leaves the bus (it exited or was
+  /// restarted), the streams stay open: `onEvent` hears ``SensorProxyEvent/proxyLeft(sensor:)``,
+  /// and once the proxy is back each sensor is claimed again
+  /// (``SensorProxyEvent/reclaimed(sensor:)``) and its current value delivered. A stream fails
+  /// with ``SensorProxyError/unavailable(_:)`` when the proxy is not on the bus when it starts
+  /// or the bus connection ends, ``SensorProxyError/sensorMissing(sensor:)`` when the device
+  /// lacks the sensor, and ``SensorProxyError/claimRefused(sensor:cause:)`` when the claim is
+  /// refused (by the bus's policy or the proxy's polkit check).
+  ///
+  /// - Parameters:
+  ///   - bus: the bus the proxy runs on; nil for the system bus.
+  ///   - bufferLimit: how many values each stream keeps for a slow consumer (at least 1); the
+  ///     oldest beyond are dropped and counted in ``droppedUpdates``.
+  ///   - onEvent: hears what the client does on its own (called on the reading task; keep it
+  ///     short).
+  public static func live(
+    bus: DBusAddress? = nil, bufferLimit: Int = 64,
+    onEvent: @escaping @Sendable (SensorProxyEvent) -> Void = { _ in }
+  ) -> SensorProxyClient {
+    let claims = ProxyClaims(bus: bus, bufferLimit: bufferLimit, onEvent: onEvent)
     return SensorProxyClient(
       startOrientationUpdates: { claims.start(.orientation, id: $0) },
       stopOrientationUpdates: { await claims.stop(ProxySensor.orientation.name, id: $0) },
@@ -20,6 +34,7 @@ extension SensorProxyClient {
       stopProximityUpdates: { await claims.stop(ProxySensor.proximity.name, id: $0) },
       startCompassUpdates: { claims.start(.compass, id: $0) },
       stopCompassUpdates: { await claims.stop(ProxySensor.compass.name, id: $0) },
-      destroy: { await claims.destroy($0) })
+      destroy: { await claims.destroy($0) },
+      droppedUpdates: { claims.dropped($0) })
   }
 }

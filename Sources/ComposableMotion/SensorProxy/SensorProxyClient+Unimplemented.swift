@@ -23,6 +23,7 @@ extension SensorProxyClient {
     }
     stopCompassUpdates = fail(async: "stopCompassUpdates") { _ in }
     destroy = fail(async: "destroy") { _ in }
+    droppedUpdates = fail("droppedUpdates") { _ in 0 }
   }
 }
 

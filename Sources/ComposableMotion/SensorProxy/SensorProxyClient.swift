@@ -40,6 +40,13 @@ public struct SensorProxyClient: Sendable {
   public var stopCompassUpdates: @Sendable (AnyHashableSendable) async -> Void
   /// Stops every update of `id` and returns once every claim is released.
   public var destroy: @Sendable (AnyHashableSendable) async -> Void
+  /// How many updates `id`'s streams have lost because their consumer fell behind: values
+  /// beyond the newest ones a stream keeps (64 by default), and the proxy's signals the bus connection dropped
+  /// (after which the stream reads the proxy's current value, so the latest one always
+  /// arrives). Counted until `destroy`; 0 for an unknown id. A client built with
+  /// ``init(startOrientationUpdates:stopOrientationUpdates:startLightUpdates:stopLightUpdates:startProximityUpdates:stopProximityUpdates:startCompassUpdates:stopCompassUpdates:destroy:droppedUpdates:)``
+  /// and no count says 0.
+  public var droppedUpdates: @Sendable (AnyHashableSendable) -> Int
 
   /// Creates a client from its endpoints (a test double, or another backend).
   public init(
@@ -63,7 +70,8 @@ public struct SensorProxyClient: Sendable {
         Double, any Error
       >,
     stopCompassUpdates: @escaping @Sendable (AnyHashableSendable) async -> Void,
-    destroy: @escaping @Sendable (AnyHashableSendable) async -> Void
+    destroy: @escaping @Sendable (AnyHashableSendable) async -> Void,
+    droppedUpdates: @escaping @Sendable (AnyHashableSendable) -> Int = { _ in 0 }
   ) {
     self.startOrientationUpdates = startOrientationUpdates
     self.stopOrientationUpdates = stopOrientationUpdates
@@ -74,5 +82,6 @@ public struct SensorProxyClient: Sendable {
     self.startCompassUpdates = startCompassUpdates
     self.stopCompassUpdates = stopCompassUpdates
     self.destroy = destroy
+    self.droppedUpdates = droppedUpdates
   }
 }

@@ -155,30 +155,46 @@ public final class DBusConnection: Sendable {
   }
 
   /// Subscribes to the signals `rule` selects: the rule is added on the bus (`AddMatch`) and
-  /// removed when the stream's consumer stops. The stream finishes when the connection ends;
-  /// it keeps the newest `bufferSize` signals for a slow consumer.
-  public func signals(matching rule: DBusMatchRule, bufferSize: Int = 256) async throws(DBusError)
-    -> AsyncStream<DBusMessage>
-  {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: DBusMessage.self, bufferingPolicy: .bufferingNewest(max(1, bufferSize)))
+  /// removed when the stream's consumer stops.
+  ///
+  /// - Parameters:
+  ///   - rule: which signals.
+  ///   - owner: a bus name (such as `net.hadess.SensorProxy`) whose departure ends the stream
+  ///     with ``DBusError/serviceLeft(name:)``: when the program owning it exits, crashes or
+  ///     is replaced, its objects are gone and no more signals will come from them.
+  ///   - bufferSize: how many signals the stream keeps for a slow consumer (at least 1); when
+  ///     it is full the oldest is dropped, counted, and announced in the stream as
+  ///     ``DBusSignalEvent/lost(count:)``.
+  /// - Returns: the stream (see ``DBusSignalStream`` for how it ends).
+  public func signals(
+    matching rule: DBusMatchRule, whileOwned owner: String? = nil, bufferSize: Int = 256
+  ) async throws(DBusError) -> DBusSignalStream<DBusMessage> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: DBusMessage.self, throwing: (any Error).self,
+      bufferingPolicy: .bufferingNewest(max(1, bufferSize)))
+    let losses = SignalLosses()
+    let rules = [rule] + (owner.map { [DBusMatchRule.nameOwnerChanged($0)] } ?? [])
     // Registered before AddMatch, so no signal sent right after the match is missed.
     let id = core.withLock { core -> Int in
       core.nextSubscription += 1
       return core.nextSubscription
     }
-    perform(core.withLock { $0.machine.subscribe(id: id, rule: rule, continuation: continuation) })
-    continuation.onTermination = { [weak self] _ in self?.unsubscribe(id, rule: rule) }
+    let subscription = DBusConnectionMachine.Subscription(
+      rule: rule, owner: owner, continuation: continuation, losses: losses)
+    perform(core.withLock { $0.machine.subscribe(id: id, subscription) })
+    continuation.onTermination = { [weak self] _ in self?.unsubscribe(id, rules: rules) }
     do {
-      _ = try await call(
-        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-        interface: "org.freedesktop.DBus", member: "AddMatch",
-        arguments: [.string(rule.description)])
+      for match in rules {
+        _ = try await call(
+          destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+          interface: "org.freedesktop.DBus", member: "AddMatch",
+          arguments: [.string(match.description)])
+      }
     } catch {
       continuation.finish()
       throw error
     }
-    return stream
+    return DBusSignalStream(messages: stream, losses: losses, decode: { $0 })
   }
 
   /// Ends the connection: waiting calls fail with ``DBusError/closed``, signal streams finish;
@@ -193,13 +209,15 @@ public final class DBusConnection: Sendable {
     perform(core.withLock { $0.machine.close(.closed) })
   }
 
-  private func unsubscribe(_ id: Int, rule: DBusMatchRule) {
+  private func unsubscribe(_ id: Int, rules: [DBusMatchRule]) {
     perform(core.withLock { $0.machine.unsubscribe(id: id) })
-    try? send(
-      DBusMessage(
-        kind: .methodCall, flags: DBusMessage.noReplyExpected, path: "/org/freedesktop/DBus",
-        interface: "org.freedesktop.DBus", member: "RemoveMatch",
-        destination: "org.freedesktop.DBus", body: [.string(rule.description)]))
+    for rule in rules {
+      try? send(
+        DBusMessage(
+          kind: .methodCall, flags: DBusMessage.noReplyExpected, path: "/org/freedesktop/DBus",
+          interface: "org.freedesktop.DBus", member: "RemoveMatch",
+          destination: "org.freedesktop.DBus", body: [.string(rule.description)]))
+    }
   }
 
   private func abandon(_ serial: UInt32, _ error: DBusError) {
@@ -235,8 +253,8 @@ public final class DBusConnection: Sendable {
       switch action {
       case .resumeConnect(let waiter, let result): waiter.resume(returning: result)
       case .resume(let reply, let result): reply.resume(returning: result)
-      case .yield(let continuation, let message): continuation.yield(message)
-      case .finish(let continuation): continuation.finish()
+      case .yield(let subscription, let message): subscription.deliver(message)
+      case .finish(let continuation, let error): continuation.finish(throwing: error)
       case .send(let bytes):
         if !transport.send(bytes) { perform(core.withLock { $0.machine.close(.closed) }) }
       case .rejectCall(let call, let serial):

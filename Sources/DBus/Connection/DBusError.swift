@@ -19,6 +19,9 @@ public enum DBusError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidMessage(DBusDecodingError)
   /// The bus closed the connection, or it broke (`reason` says how).
   case disconnected(reason: String)
+  /// The program owning the bus name `name` left the bus (it exited, crashed, or was
+  /// replaced), so its objects, claims and clients are gone; a subscription watching it ended.
+  case serviceLeft(name: String)
   /// A system call failed: `operation` and its `errno`.
   case system(operation: String, errno: Int32, reason: String)
   /// The peer answered with an error: its name (such as
@@ -38,6 +41,18 @@ public enum DBusError: Error, Hashable, Sendable, CustomStringConvertible {
   public static let accessDeniedName = "org.freedesktop.DBus.Error.AccessDenied"
   /// The remote error name when no program owns the destination name.
   public static let serviceUnknownName = "org.freedesktop.DBus.Error.ServiceUnknown"
+
+  /// Whether this says the service called is not on the bus (any more): it left
+  /// (``serviceLeft(name:)``), it has no owner (`ServiceUnknown`, `NameHasNoOwner`), or it left
+  /// while a call was waiting for its answer (`NoReply`). A client that knew the service may
+  /// wait for it to come back (``DBusConnection/waitForOwner(of:)``).
+  public var isServiceGone: Bool {
+    if case .serviceLeft = self { return true }
+    return [
+      Self.serviceUnknownName, "org.freedesktop.DBus.Error.NameHasNoOwner",
+      "org.freedesktop.DBus.Error.NoReply",
+    ].contains(remoteName ?? "")
+  }
 
   /// The remote error's name, when this is ``remote(name:message:)``.
   public var remoteName: String? {
@@ -67,6 +82,8 @@ public enum DBusError: Error, Hashable, Sendable, CustomStringConvertible {
       return "The message cannot be sent: \(error)."
     case .disconnected(let reason):
       return "The D-Bus connection was lost (\(reason))."
+    case .serviceLeft(let name):
+      return "\(name) left the bus: the service exited or was restarted."
     case .system(let operation, let code, let reason):
       return "\(operation) failed on the D-Bus connection: \(reason) (errno \(code))."
     case .remote(let name, let message):

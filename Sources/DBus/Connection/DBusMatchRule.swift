@@ -34,6 +34,14 @@ public struct DBusMatchRule: Hashable, Sendable, CustomStringConvertible {
       path: path, arguments: [0: interface])
   }
 
+  /// The bus's `NameOwnerChanged(name, old owner, new owner)` signals about `name`: how a
+  /// client sees a service start (a new owner) or leave (no new owner).
+  public static func nameOwnerChanged(_ name: String) -> DBusMatchRule {
+    DBusMatchRule(
+      sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+      member: "NameOwnerChanged", arguments: [0: name])
+  }
+
   /// The rule as `AddMatch` takes it: `type='signal',interface='…',…`.
   public var description: String {
     var parts = ["type='signal'"]

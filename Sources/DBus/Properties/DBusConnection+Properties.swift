@@ -1,5 +1,3 @@
-import SensorsCore
-
 extension DBusConnection {
   /// The `org.freedesktop.DBus.Properties` interface name.
   public static let propertiesInterface = "org.freedesktop.DBus.Properties"
@@ -46,21 +44,16 @@ extension DBusConnection {
   }
 
   /// `PropertiesChanged` signals of `interface` on `path`, decoded; signals of another shape are
-  /// skipped.
-  public func propertiesChanged(interface: String, path: String?, sender: String?)
-    async throws(DBusError) -> AsyncStream<DBusPropertiesChanged>
-  {
-    let signals = try await signals(
-      matching: .propertiesChanged(sender: sender, path: path, interface: interface))
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: DBusPropertiesChanged.self, bufferingPolicy: .bufferingNewest(256))
-    let task = Task.inheritingExecutor {
-      for await signal in signals {
-        if let change = DBusPropertiesChanged(signal) { continuation.yield(change) }
-      }
-      continuation.finish()
-    }
-    continuation.onTermination = { _ in task.cancel() }
-    return stream
+  /// skipped. Like every subscription it announces dropped signals
+  /// (``DBusSignalEvent/lost(count:)``): read the properties again with
+  /// ``allProperties(interface:path:destination:)`` then. `owner`, when given, ends the stream
+  /// when that name leaves the bus (see ``signals(matching:whileOwned:bufferSize:)``).
+  public func propertiesChanged(
+    interface: String, path: String?, sender: String?, whileOwned owner: String? = nil
+  ) async throws(DBusError) -> DBusSignalStream<DBusPropertiesChanged> {
+    try await signals(
+      matching: .propertiesChanged(sender: sender, path: path, interface: interface),
+      whileOwned: owner
+    ).decoding { DBusPropertiesChanged($0) }
   }
 }

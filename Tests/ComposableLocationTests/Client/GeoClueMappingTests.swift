@@ -54,9 +54,61 @@ import Testing
     #expect(
       LocationError.geoClueDenied(refused).description.contains(
         "(Geolocation disabled for UID 1000)"), "GeoClue's own words, not the D-Bus error's name")
+    // geoclue 2.6's answer when its agent refuses (the message as the binary has it; the demo
+    // agent the integration tests run always grants, so this refusal is not reproduced there).
+    let agentMessage =
+      "Agent rejected 'composable-sensors' for user '1000'. Please ensure that "
+      + "'composable-sensors' has installed a valid composable-sensors.desktop file."
+    let agentRefusal = DBusError.remote(name: DBusError.accessDeniedName, message: agentMessage)
+    #expect(GeoClueFeed.probeResult(agentRefusal) == .denied(.geoClueDenied(agentRefusal)))
     let missing = DBusError.remote(name: DBusError.serviceUnknownName, message: "not provided")
     #expect(GeoClueFeed.probeResult(missing) == .unavailable(.geoClueUnavailable(missing)))
     let noBus = DBusError.unreachable(path: "/run/dbus/system_bus_socket", errno: 2, reason: "x")
     #expect(GeoClueFeed.probeResult(noBus) == .unavailable(.geoClueUnavailable(noBus)))
+  }
+
+  /// The two Location objects geoclue 2.6 published for the fix at 09:53:09 of haicom-305N's
+  /// log, as read from the bus: first from its GGA (a speed and heading geoclue derived from
+  /// the previous position), then from its RMC (the receiver's own), with one Timestamp.
+  static let gga: [String: DBusValue] = [
+    "Latitude": .double(-27.21074), "Longitude": .double(153.05204833333335),
+    "Accuracy": .double(50), "Altitude": .double(3.0), "Speed": .double(9.313187035553488),
+    "Heading": .double(297.0308602606906), "Description": .string(""),
+    "Timestamp": .structure([.uint64(1_795_773_189), .uint64(0)]),
+  ]
+  static let rmc: [String: DBusValue] = gga.merging([
+    "Speed": .double(2.6699436000000003), "Heading": .double(299.36),
+    "Altitude": .double(-Double.greatestFiniteMagnitude),
+  ]) { $1 }
+
+  @Test func oneFixsGGAAndRMCMergeIntoOneLocation() throws {
+    let first = try #require(GeoClueLocation.location(from: Self.gga))
+    let second = try #require(GeoClueLocation.location(from: Self.rmc))
+    var epochs = EpochMerger<Location>()
+    #expect(epochs.offer(first) == nil)
+    #expect(epochs.offer(second) == nil, "the same Timestamp continues the epoch")
+    let next = try #require(
+      GeoClueLocation.location(
+        from: Self.gga.merging(["Timestamp": .structure([.uint64(1_795_773_190), .uint64(0)])]) {
+          $1
+        }))
+    let ended = epochs.offer(next)
+    let merged = try #require(ended, "another Timestamp ends it")
+    #expect(merged.speed == 2.6699436000000003, "the receiver's speed, sent last, wins")
+    #expect(merged.course == 299.36)
+    #expect(merged.altitude == 3.0, "kept from the GGA: the RMC had none")
+    #expect(merged.fix == .threeDimensional, "the solution does not fall back to 2D")
+    #expect(merged.horizontalAccuracy == 50)
+    #expect(epochs.flush(generation: epochs.generation - 1) == nil, "an older epoch's timer")
+    #expect(epochs.flush(generation: epochs.generation) == next)
+  }
+
+  @Test func locationsWithoutATimestampAreEpochsOfTheirOwn() throws {
+    var properties = Self.gga
+    properties["Timestamp"] = nil
+    let untimed = try #require(GeoClueLocation.location(from: properties))
+    var epochs = EpochMerger<Location>()
+    #expect(epochs.offer(untimed) == nil)
+    #expect(epochs.offer(untimed) == untimed)
   }
 }

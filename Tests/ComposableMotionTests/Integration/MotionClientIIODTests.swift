@@ -148,6 +148,35 @@ struct MotionClientIIODTests {
     await link.motion.destroy(id: "imu")
   }
 
+  @Test func reportsDevicesThatChangeWhileNoReaderReconnects() async throws {
+    let first = try IIODServer.start(device: try fixture("iiod-adis16480.umockdev"))
+    let (events, sink) = AsyncStream.makeStream(of: MotionLiveEvent.self)
+    let motion = MotionClient.live(
+      iiod: "127.0.0.1:\(first.port)", mode: .polling, rescanInterval: .milliseconds(100),
+      onEvent: { sink.yield($0) })
+    await motion.create(id: "watch")
+    // No stream runs, so no reader reconnects: only the periodic look can see the new board.
+    first.stop()
+    let second = try IIODServer.start(
+      device: try fixture("iiod-accel-buffer.umockdev"), port: first.port)
+    defer { second.stop() }
+    let guardTask = watchdog(timeout: .seconds(30)) { sink.finish() }
+    defer { guardTask.cancel() }
+    var changes: [String] = []
+    for await event in events {
+      switch event {
+      case .deviceDisconnected(let device, _): changes.append("- \(device.name)")
+      case .deviceConnected(let device, _): changes.append("+ \(device.name)")
+      default: continue
+      }
+      if changes.count == 2 { break }
+    }
+    await motion.destroy(id: "watch")
+    #expect(changes == ["- adis16480", "+ accel_3d"])
+    #expect(motion.isAvailable(.accelerometer), "the new board's accelerometer")
+    #expect(!motion.isAvailable(.gyro), "the ADIS16480's gyroscope went with it")
+  }
+
   @Test func failsWithATypedErrorWhenNoBoardAnswers() async throws {
     let closed = try ClosedPort()
     let motion = MotionClient.live(iiod: "127.0.0.1:\(closed.port)", clock: TestClock())

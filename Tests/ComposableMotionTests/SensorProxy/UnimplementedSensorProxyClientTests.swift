@@ -63,6 +63,7 @@ import Testing
     },
     "stopCompassUpdates": { await $0.stopCompassUpdates(sampleID) },
     "destroy": { await $0.destroy(sampleID) },
+    "droppedUpdates": { _ = $0.droppedUpdates(sampleID) },
   ]
 
   private static func expectFailure<Value>(

@@ -1,25 +1,31 @@
 import DBus
 import SensorsCore
 
-/// The GeoClue backend's feed: each `open` creates and starts its own GeoClue client on its own
-/// bus connection, and ends both when the consumer goes away.
+/// The GeoClue backend's feed: each `open` runs its own ``GeoClueReader`` (its own bus
+/// connection and GeoClue client), ended when the consumer goes away.
 enum GeoClueFeed {
-  static func make(configuration: GeoClueConfiguration, clock: any Clock<Duration>) -> LocationFeed
-  {
+  static func make(
+    configuration: GeoClueConfiguration, epochTimeout: Duration, clock: any Clock<Duration>
+  ) -> LocationFeed {
     LocationFeed(
-      open: { open(configuration: configuration, clock: clock) },
+      open: { open(configuration: configuration, epochTimeout: epochTimeout, clock: clock) },
       probe: { await probe(configuration: configuration, clock: clock) })
   }
 
-  static func open(configuration: GeoClueConfiguration, clock: any Clock<Duration>) -> FeedStream {
+  static func open(
+    configuration: GeoClueConfiguration, epochTimeout: Duration, clock: any Clock<Duration>
+  ) -> FeedStream {
     let (stream, continuation) = AsyncStream.makeStream(
       of: FeedInput.self, bufferingPolicy: .bufferingNewest(256))
     let dropped = DropCounter()
-    let send: @Sendable (FeedInput) -> Void = { input in
-      if case .dropped = continuation.yield(input) { dropped.add(1) }
-    }
+    let reader = GeoClueReader(
+      configuration: configuration, epochTimeout: epochTimeout, clock: clock,
+      send: { input in
+        if case .dropped = continuation.yield(input) { dropped.add(1) }
+      },
+      dropped: { dropped.add($0) })
     let task = Task.inheritingExecutor {
-      await run(configuration: configuration, clock: clock, send: send)
+      await reader.run()
       continuation.finish()
     }
     continuation.onTermination = { _ in task.cancel() }
@@ -31,19 +37,27 @@ enum GeoClueFeed {
   static func probe(configuration: GeoClueConfiguration, clock: any Clock<Duration>) async
     -> ProbeResult
   {
+    let connection: DBusConnection
     do throws(DBusError) {
-      let session = try await GeoClueSession.create(configuration, clock: clock)
-      do throws(DBusError) {
-        try await session.start()
-      } catch {
-        await session.end()
-        return probeResult(error)
-      }
-      await session.end()
-      return .authorized(release: nil)
+      connection = try await GeoClueSession.connect(configuration, clock: clock)
     } catch {
       return probeResult(error)
     }
+    let result: ProbeResult
+    do throws(DBusError) {
+      let session = try await GeoClueSession.create(configuration, on: connection)
+      do throws(DBusError) {
+        try await session.start()
+        result = .authorized(release: nil)
+      } catch {
+        result = probeResult(error)
+      }
+      await session.end()
+    } catch {
+      result = probeResult(error)
+    }
+    await connection.close()
+    return result
   }
 
   static func probeResult(_ error: DBusError) -> ProbeResult {
@@ -53,60 +67,12 @@ enum GeoClueFeed {
     }
   }
 
-  /// GeoClue's `AccessDenied` (the agent refused, or location services are off) is a denial;
-  /// anything else makes GeoClue unavailable.
+  /// GeoClue's `AccessDenied` (the agent refused, the app is not allowed in geoclue.conf, or
+  /// location services are off) is a denial; anything else makes GeoClue unavailable.
   static func failure(_ error: DBusError) -> LocationError {
     if case .remote(let name, _) = error, name == DBusError.accessDeniedName {
       return .geoClueDenied(error)
     }
     return .geoClueUnavailable(error)
-  }
-
-  private static func run(
-    configuration: GeoClueConfiguration, clock: any Clock<Duration>,
-    send: @escaping @Sendable (FeedInput) -> Void
-  ) async {
-    send(.service(.connecting))
-    let session: GeoClueSession
-    do throws(DBusError) {
-      session = try await GeoClueSession.create(configuration, clock: clock)
-    } catch {
-      send(.failure(failure(error)))
-      send(.service(.unavailable))
-      return
-    }
-    do throws(DBusError) {
-      let updates = try await session.locationUpdates()
-      try await session.start()
-      send(.service(.connected(release: nil)))
-      send(.service(.source(.geoClue(bus: session.connection.address.description))))
-      await follow(session: session, updates: updates, send: send)
-    } catch {
-      send(.failure(failure(error)))
-      send(.service(.unavailable))
-    }
-    await session.end()
-  }
-
-  /// Reads each new location until the consumer goes away, GeoClue leaves the bus, or the
-  /// connection ends.
-  private static func follow(
-    session: GeoClueSession, updates: AsyncThrowingStream<DBusMessage, any Error>,
-    send: @Sendable (FeedInput) -> Void
-  ) async {
-    do {
-      for try await update in updates {
-        guard update.body.count == 2, case .objectPath(let path) = update.body[1] else { continue }
-        do throws(DBusError) {
-          send(.location(try await session.location(at: path)))
-        } catch {
-          send(.failure(failure(error)))
-        }
-      }
-    } catch {
-      let cause = error as? DBusError ?? .disconnected(reason: "\(error)")
-      send(.failure(.geoClueUnavailable(cause)))
-      send(.service(.unavailable))
-    }
   }
 }

@@ -21,7 +21,10 @@ extension MotionClient {
   /// each time a reader connects: a device gone from the board ends its streams with
   /// ``MotionError/readerFailed(_:_:)`` carrying `IIOError.deviceRemoved`, and devices
   /// that came or went are reported as ``MotionLiveEvent/deviceConnected(_:sensors:)`` and
-  /// ``MotionLiveEvent/deviceDisconnected(_:sensors:)``. Each reader holds its own connection;
+  /// ``MotionLiveEvent/deviceDisconnected(_:sensors:)``. iiod announces no hot-plug, so while a
+  /// manager exists the board is also looked at every `rescanInterval`, over a short connection
+  /// of its own, to report devices that came or went while no reader reconnected.
+  /// Each reader holds its own connection;
   /// when it drops, garbles a reply or times out, ``MotionLiveEvent/linkLost(server:error:retryingIn:)``
   /// is reported and the reader reconnects after a pause (250 ms doubling to 8 s on `clock`),
   /// then ``MotionLiveEvent/linkRestored(server:)``. After `reconnectAttempts` failures in a row
@@ -41,6 +44,9 @@ extension MotionClient {
   ///   - reconnectAttempts: connections tried in a row before the streams fail (at least 1).
   ///   - bufferLimit: samples each stream keeps for a slow consumer before dropping the oldest.
   ///   - magneticDeclination: degrees east, enabling ``AttitudeReferenceFrame/xTrueNorthZVertical``.
+  ///   - rescanInterval: the pause between looks at the board while a manager exists, on
+  ///     `clock` (each a `PRINT` and the attributes' reads); nil looks only on `create` and
+  ///     when a reader connects.
   ///   - onEvent: told what the client decided or saw on its own (``MotionLiveEvent``), never
   ///     under its locks.
   public static func live(
@@ -52,6 +58,7 @@ extension MotionClient {
     reconnectAttempts: Int = 10,
     bufferLimit: Int = 256,
     magneticDeclination: Double? = nil,
+    rescanInterval: Duration? = .seconds(5),
     onEvent: @escaping @Sendable (MotionLiveEvent) -> Void = { _ in }
   ) -> MotionClient {
     let discovery = RemoteDiscovery(
@@ -70,10 +77,16 @@ extension MotionClient {
     backend.rediscover = { _ in discovery.current.backendRouting }
     backend.present = { discovery.current.backendRouting }
     var client = MotionClient(backend: backend, bufferLimit: bufferLimit)
-    let create = client.create
+    let hotPlug = RemoteHotPlug(discovery: discovery, clock: clock, interval: rescanInterval)
+    let (create, destroy) = (client.create, client.destroy)
     client.create = { id in
       await create(id)
       await discovery.lookIfNeeded()
+      hotPlug.retain(id)
+    }
+    client.destroy = { id in
+      await hotPlug.release(id)
+      await destroy(id)
     }
     return client
   }

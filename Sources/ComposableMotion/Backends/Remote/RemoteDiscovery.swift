@@ -52,15 +52,26 @@ final class RemoteDiscovery: Sendable {
 
   /// Looks once with a short-lived connection, unless a look already succeeded.
   func lookIfNeeded() async {
-    guard !state.withLock({ $0.looked }), case .success(let address) = address else { return }
-    do {
-      let client = try IIODClient(address: address, timeout: timeout)
-      defer { client.close() }
-      _ = try await look(using: client)
+    guard !state.withLock({ $0.looked }) else { return }
+    do throws(IIODError) {
+      try await lookWithOwnConnection()
     } catch {
       let failed = Self.unreachable(self.address, error, mode, selection)
       state.withLock { if !$0.looked { $0.snapshot = failed } }
     }
+  }
+
+  /// Looks again with a short-lived connection, reporting what changed; a failed look changes
+  /// nothing (see ``RemoteHotPlug``).
+  func lookAgain() async {
+    try? await lookWithOwnConnection()
+  }
+
+  private func lookWithOwnConnection() async throws(IIODError) {
+    guard case .success(let address) = address else { return }
+    let client = try IIODClient(address: address, timeout: timeout)
+    defer { client.close() }
+    _ = try await look(using: client)
   }
 
   /// Looks at the board through `client`, stores the result, and reports devices that came or

@@ -18,22 +18,36 @@ final class ProxyClaims: Sendable {
   private struct State {
     var entries: [Key: Entry] = [:]
     var nextToken = 0
+    /// Values and signals each id's streams lost because their consumer fell behind.
+    var dropped: [AnyHashableSendable: Int] = [:]
   }
 
   private let state = Mutex(State())
   let bus: DBusAddress?
+  /// How many values a stream keeps for a slow consumer; the oldest beyond are dropped and
+  /// counted.
+  let bufferLimit: Int
+  let onEvent: @Sendable (SensorProxyEvent) -> Void
 
-  init(bus: DBusAddress?) { self.bus = bus }
+  init(
+    bus: DBusAddress?, bufferLimit: Int, onEvent: @escaping @Sendable (SensorProxyEvent) -> Void
+  ) {
+    self.bus = bus
+    self.bufferLimit = max(1, bufferLimit)
+    self.onEvent = onEvent
+  }
 
   func start<Value>(_ sensor: ProxySensor<Value>, id: AnyHashableSendable)
     -> AsyncThrowingStream<Value, any Error>
   {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
-      of: Value.self, bufferingPolicy: .bufferingNewest(64))
+      of: Value.self, bufferingPolicy: .bufferingNewest(bufferLimit))
     let key = Key(id: id, sensor: sensor.name)
-    let bus = self.bus
+    let (bus, onEvent) = (self.bus, self.onEvent)
+    let count: @Sendable (Int) -> Void = { [weak self] lost in self?.countDropped(lost, id: id) }
     let task = Task.inheritingExecutor {
-      await ProxyReading.run(sensor, bus: bus, into: continuation)
+      await ProxyReading.run(
+        sensor, bus: bus, into: continuation, dropped: count, onEvent: onEvent)
     }
     continuation.onTermination = { [weak self] _ in
       task.cancel()
@@ -54,8 +68,18 @@ final class ProxyClaims: Sendable {
     await task?.task.value
   }
 
+  private func countDropped(_ count: Int, id: AnyHashableSendable) {
+    state.withLock { $0.dropped[id, default: 0] += count }
+  }
+
+  /// What `id`'s streams have lost so far (see ``SensorProxyClient/droppedUpdates``).
+  func dropped(_ id: AnyHashableSendable) -> Int {
+    state.withLock { $0.dropped[id] ?? 0 }
+  }
+
   func destroy(_ id: AnyHashableSendable) async {
     let tasks = state.withLock { state -> [Task<Void, Never>] in
+      state.dropped[id] = nil
       let keys = state.entries.keys.filter { $0.id == id }
       return keys.compactMap { state.entries.removeValue(forKey: $0)?.task }
     }

@@ -1,13 +1,21 @@
 import DBus
 import SensorsCore
 
-/// One claimed sensor on its own bus connection: claim, current value, changes, release.
+/// One claimed sensor on its own bus connection: claim, current value, changes, release; and
+/// when the proxy leaves the bus and comes back, claimed again.
 enum ProxyReading {
-  /// Streams `sensor`'s values into `continuation` until cancelled, the proxy leaves, or the
-  /// connection ends; then releases the claim and closes the connection.
+  /// Streams `sensor`'s values into `continuation` until cancelled or the connection ends; then
+  /// releases the claim and closes the connection. When the proxy leaves the bus (it exited,
+  /// crashed or was restarted), `onEvent` hears ``SensorProxyEvent/proxyLeft(sensor:)``, the
+  /// stream stays open, and once the proxy is back the sensor is claimed again and its current
+  /// value delivered, then ``SensorProxyEvent/reclaimed(sensor:)`` is heard. A cancelled
+  /// reading (stop, destroy) finishes the stream normally. Every value or
+  /// signal lost on the way (the consumer fell behind) is counted in `dropped`.
   static func run<Value>(
     _ sensor: ProxySensor<Value>, bus: DBusAddress?,
-    into continuation: AsyncThrowingStream<Value, any Error>.Continuation
+    into continuation: AsyncThrowingStream<Value, any Error>.Continuation,
+    dropped: @escaping @Sendable (Int) -> Void,
+    onEvent: @escaping @Sendable (SensorProxyEvent) -> Void
   ) async {
     let connection: DBusConnection
     do throws(DBusError) {
@@ -19,11 +27,45 @@ enum ProxyReading {
       return
     }
     var claimed = false
-    do throws(SensorProxyError) {
-      try await follow(sensor, connection: connection, claimed: &claimed, into: continuation)
-      continuation.finish()
-    } catch {
-      continuation.finish(throwing: error)
+    /// Whether the sensor was claimed at least once: from then on a proxy that vanishes, even
+    /// in the middle of a call, is waited for.
+    var claimedOnce = false
+    var returning = false
+    reading: while true {
+      do throws(SensorProxyError) {
+        try await follow(sensor, connection: connection, claimed: &claimed) { value in
+          if case .dropped = continuation.yield(value) { dropped(1) }
+        } lost: {
+          dropped($0)
+        } onClaim: {
+          claimedOnce = true
+        } onCurrent: {
+          if returning { onEvent(.reclaimed(sensor: sensor.name)) }
+        }
+        continuation.finish()
+        break reading
+      } catch {
+        if Task.isCancelled {
+          // Stopped or destroyed: the stream finishes normally.
+          continuation.finish()
+          break reading
+        }
+        guard claimedOnce || returning, Self.isGone(error) else {
+          continuation.finish(throwing: error)
+          break reading
+        }
+      }
+      // The proxy's claims left with it.
+      claimed = false
+      onEvent(.proxyLeft(sensor: sensor.name))
+      do throws(DBusError) {
+        try await connection.waitForOwner(of: ProxySensor<Value>.service)
+      } catch {
+        continuation.finish(
+          throwing: error == .cancelled ? nil : SensorProxyError.unavailable(error))
+        break reading
+      }
+      returning = true
     }
     // Not cancelled with the reading: the release must reach the proxy.
     await Task.inheritingExecutor { [claimed] in
@@ -36,12 +78,20 @@ enum ProxyReading {
     }.value
   }
 
+  /// Whether `error` says the proxy left the bus (before or during a call).
+  private static func isGone(_ error: SensorProxyError) -> Bool {
+    switch error {
+    case .unavailable(let cause), .claimRefused(_, let cause): cause.isServiceGone
+    case .sensorMissing, .unimplemented: false
+    }
+  }
+
   private static func follow<Value>(
     _ sensor: ProxySensor<Value>, connection: DBusConnection, claimed: inout Bool,
-    into continuation: AsyncThrowingStream<Value, any Error>.Continuation
+    yield: (Value) -> Void, lost: (Int) -> Void, onClaim: () -> Void, onCurrent: () -> Void
   ) async throws(SensorProxyError) {
     let service = ProxySensor<Value>.service
-    let changes: AsyncThrowingStream<DBusMessage, any Error>
+    let changes: DBusSignalStream<DBusPropertiesChanged>
     var state: [String: DBusValue]
     let has: DBusValue
     do throws(DBusError) {
@@ -52,10 +102,8 @@ enum ProxyReading {
     }
     guard has.boolValue == true else { throw .sensorMissing(sensor: sensor.name) }
     do throws(DBusError) {
-      changes = try await connection.signals(
-        matching: .propertiesChanged(
-          sender: service, path: sensor.path, interface: sensor.interface),
-        whileOwned: service)
+      changes = try await connection.propertiesChanged(
+        interface: sensor.interface, path: sensor.path, sender: service, whileOwned: service)
     } catch {
       throw .unavailable(error)
     }
@@ -63,27 +111,29 @@ enum ProxyReading {
       _ = try await connection.call(
         destination: service, path: sensor.path, interface: sensor.interface, member: sensor.claim)
       claimed = true
+      onClaim()
     } catch {
       throw .claimRefused(sensor: sensor.name, cause: error)
     }
     do throws(DBusError) {
       state = try await connection.allProperties(
         interface: sensor.interface, path: sensor.path, destination: service)
-    } catch {
-      throw .unavailable(error)
-    }
-    var last = sensor.decode(state)
-    if let last { continuation.yield(last) }
-    do {
-      for try await signal in changes {
-        guard let change = DBusPropertiesChanged(signal) else { continue }
-        state.merge(change.changed) { $1 }
-        guard let value = sensor.decode(state) else { continue }
-        continuation.yield(value)
-        last = value
+      if let value = sensor.decode(state) { yield(value) }
+      onCurrent()
+      for try await event in changes {
+        switch event {
+        case .signal(let change):
+          state.merge(change.changed) { $1 }
+        case .lost(let count):
+          // The changes in between are gone: read where the proxy stands now.
+          lost(count)
+          state = try await connection.allProperties(
+            interface: sensor.interface, path: sensor.path, destination: service)
+        }
+        if let value = sensor.decode(state) { yield(value) }
       }
     } catch {
-      throw .unavailable(error as? DBusError ?? .disconnected(reason: "\(error)"))
+      throw .unavailable(error)
     }
   }
 }

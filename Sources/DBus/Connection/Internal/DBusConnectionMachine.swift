@@ -3,11 +3,21 @@
 /// feed a stream, send bytes). Nothing here blocks or resumes anything itself.
 struct DBusConnectionMachine {
   typealias Reply = CheckedContinuation<Result<DBusMessage, DBusError>, Never>
-  typealias Signals = AsyncStream<DBusMessage>.Continuation
+  typealias Signals = AsyncThrowingStream<DBusMessage, any Error>.Continuation
 
   struct Subscription {
     var rule: DBusMatchRule
+    /// The bus name whose departure ends the subscription with an error, if any.
+    var owner: String?
     var continuation: Signals
+    /// Where the signals the continuation's buffer dropped are counted.
+    var losses: SignalLosses
+
+    /// Feeds `message` to the stream; when its buffer is full the oldest signal is dropped,
+    /// and counted.
+    func deliver(_ message: DBusMessage) {
+      if case .dropped = continuation.yield(message) { losses.add(1) }
+    }
   }
 
   struct Open {
@@ -26,8 +36,10 @@ struct DBusConnectionMachine {
   enum AfterUnlock {
     case resumeConnect(CheckedContinuation<Result<Void, DBusError>, Never>, Result<Void, DBusError>)
     case resume(Reply, Result<DBusMessage, DBusError>)
-    case yield(Signals, DBusMessage)
-    case finish(Signals)
+    /// Feed `message` to the subscription, counting it in its losses if its buffer drops one.
+    case yield(Subscription, DBusMessage)
+    /// End the stream: normally, or with the error.
+    case finish(Signals, DBusError?)
     case send([UInt8])
     /// Answer `call` with an `UnknownMethod` error under `serial`.
     case rejectCall(DBusMessage, serial: UInt32)
@@ -82,9 +94,11 @@ struct DBusConnectionMachine {
     return [.resume(reply, .failure(error))]
   }
 
-  mutating func subscribe(id: Int, rule: DBusMatchRule, continuation: Signals) -> [AfterUnlock] {
-    guard case .open(var open) = state else { return [.finish(continuation)] }
-    open.subscriptions[id] = Subscription(rule: rule, continuation: continuation)
+  mutating func subscribe(id: Int, _ subscription: Subscription) -> [AfterUnlock] {
+    guard case .open(var open) = state else {
+      return [.finish(subscription.continuation, Self.failure(ending: state))]
+    }
+    open.subscriptions[id] = subscription
     state = .open(open)
     return []
   }
@@ -93,7 +107,7 @@ struct DBusConnectionMachine {
     guard case .open(var open) = state, let gone = open.subscriptions.removeValue(forKey: id)
     else { return [] }
     state = .open(open)
-    return [.finish(gone.continuation)]
+    return [.finish(gone.continuation, nil)]
   }
 
   /// Routes a received message: a reply to its caller, a signal to every matching subscription,
@@ -112,9 +126,20 @@ struct DBusConnectionMachine {
       }
       return [.resume(reply, .success(message))]
     case .signal:
-      return open.subscriptions.sorted { $0.key < $1.key }.compactMap { _, subscription in
-        subscription.rule.matches(message) ? .yield(subscription.continuation, message) : nil
+      var actions: [AfterUnlock] = []
+      if let departed = Self.departedOwner(message) {
+        for (id, subscription) in open.subscriptions.sorted(by: { $0.key < $1.key })
+        where subscription.owner == departed {
+          open.subscriptions[id] = nil
+          actions.append(
+            .finish(subscription.continuation, .serviceLeft(name: departed)))
+        }
+        state = .open(open)
       }
+      return actions
+        + open.subscriptions.sorted { $0.key < $1.key }.compactMap { _, subscription in
+          subscription.rule.matches(message) ? .yield(subscription, message) : nil
+        }
     case .methodCall:
       guard message.flags & DBusMessage.noReplyExpected == 0 else { return [] }
       return [.rejectCall(message, serial: nextSerial())]
@@ -135,9 +160,28 @@ struct DBusConnectionMachine {
         AfterUnlock.resume($0.value, .failure(error))
       }
       let streams = open.subscriptions.sorted { $0.key < $1.key }.map {
-        AfterUnlock.finish($0.value.continuation)
+        AfterUnlock.finish($0.value.continuation, error == .closed ? nil : error)
       }
       return replies + streams + [.stopTransport]
     }
+  }
+
+  /// How a stream subscribed in `state` (not open) ends: with the reason the connection
+  /// ended, or normally when its owner closed it.
+  private static func failure(ending state: State) -> DBusError? {
+    guard case .closed(let error) = state, error != .closed else { return nil }
+    return error
+  }
+
+  /// The name whose owner just lost it, when `message` is the bus's `NameOwnerChanged(name,
+  /// old, new)` with an old owner (the service exited, crashed, or was replaced). Only the bus
+  /// itself can send as `org.freedesktop.DBus`, so no peer can fake it.
+  static func departedOwner(_ message: DBusMessage) -> String? {
+    guard message.sender == "org.freedesktop.DBus", message.interface == "org.freedesktop.DBus",
+      message.member == "NameOwnerChanged", message.body.count == 3,
+      case .string(let name) = message.body[0], case .string(let old) = message.body[1],
+      case .string(let new) = message.body[2], !old.isEmpty, old != new
+    else { return nil }
+    return name
   }
 }
