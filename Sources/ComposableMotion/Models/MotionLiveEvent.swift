@@ -5,7 +5,7 @@ import LinuxIIO
 /// ``MotionClient/live(root:deviceDirectory:mode:devices:clock:bufferLimit:magneticDeclination:onEvent:)``.
 ///
 /// `device` strings read `name (iio:deviceN)`; sensors are listed in
-/// ``MotionSensor/allCases`` order.
+/// `MotionSensor.allCases` order.
 public enum MotionLiveEvent: Sendable, Hashable {
   /// In automatic mode a buffered device could not be streamed, so its sensors are read by
   /// polling the sysfs attributes instead, at the requested interval: it delivered no scan in
