@@ -105,25 +105,19 @@ struct HubStreams: Sendable {
   func accelerometerUpdates(owner: AnyHashableSendable) -> Result<
     Updates<AccelerometerData>, MotionError
   > {
-    let latest = registry.latest(owner)
-    return .success(
-      Updates(service: .accelerometer, sensors: [.accelerometer]) { scan in
-        guard let value = scan.acceleration else { return nil }
-        let sample = AccelerometerData(acceleration: value, timestamp: scan.timestamp)
-        latest?.update { $0.accelerometer = sample }
-        return sample
+    rawUpdates(
+      owner: owner, sensor: .accelerometer, remember: { $0.accelerometer = $1 },
+      sample: { scan in
+        scan.acceleration.map { AccelerometerData(acceleration: $0, timestamp: scan.timestamp) }
       })
   }
 
   /// Gyroscope samples for `owner`, remembered as its latest.
   func gyroUpdates(owner: AnyHashableSendable) -> Result<Updates<GyroData>, MotionError> {
-    let latest = registry.latest(owner)
-    return .success(
-      Updates(service: .gyro, sensors: [.gyro]) { scan in
-        guard let value = scan.rotationRate else { return nil }
-        let sample = GyroData(rotationRate: value, timestamp: scan.timestamp)
-        latest?.update { $0.gyro = sample }
-        return sample
+    rawUpdates(
+      owner: owner, sensor: .gyro, remember: { $0.gyro = $1 },
+      sample: { scan in
+        scan.rotationRate.map { GyroData(rotationRate: $0, timestamp: scan.timestamp) }
       })
   }
 
@@ -131,13 +125,27 @@ struct HubStreams: Sendable {
   func magnetometerUpdates(owner: AnyHashableSendable) -> Result<
     Updates<MagnetometerData>, MotionError
   > {
+    rawUpdates(
+      owner: owner, sensor: .magnetometer, remember: { $0.magnetometer = $1 },
+      sample: { scan in
+        scan.magneticField.map { MagnetometerData(magneticField: $0, timestamp: scan.timestamp) }
+      })
+  }
+
+  /// The samples of one raw `sensor` for `owner`: `sample` reads one from a scan (`nil` when the
+  /// scan has none), and `remember` stores it as the manager's latest (the pull mode).
+  private func rawUpdates<Sample: Sendable>(
+    owner: AnyHashableSendable,
+    sensor: MotionSensor,
+    remember: @escaping @Sendable (inout MotionManagerRegistry.Latest.Samples, Sample) -> Void,
+    sample: @escaping @Sendable (MotionScan) -> Sample?
+  ) -> Result<Updates<Sample>, MotionError> {
     let latest = registry.latest(owner)
     return .success(
-      Updates(service: .magnetometer, sensors: [.magnetometer]) { scan in
-        guard let value = scan.magneticField else { return nil }
-        let sample = MagnetometerData(magneticField: value, timestamp: scan.timestamp)
-        latest?.update { $0.magnetometer = sample }
-        return sample
+      Updates(service: MotionService(sensor), sensors: [sensor]) { scan in
+        guard let value = sample(scan) else { return nil }
+        latest?.update { remember(&$0, value) }
+        return value
       })
   }
 
