@@ -69,3 +69,45 @@ struct CopyingReader: Reducer {
     return .none
   }
 }
+
+/// The same, holding the gauge in memory of its own and borrowing it through an inlined `_read`
+/// accessor, as `@Dependency` borrows from its memo: with no look-up at all, the floor of any
+/// value resolved at its first read. The compiler cannot prove that memory constant for the
+/// call, so it retains and releases the endpoint called (`read`'s context); only a value held
+/// in a `let` from when the reducer is made avoids that.
+struct BorrowingReader: Reducer {
+  enum Action: Sendable { case sample }
+  let cell: GaugeCell
+
+  var gauge: GaugeClient {
+    _read { yield cell.value.pointee }
+  }
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    state &+= gauge.read()
+    return .none
+  }
+}
+
+/// A gauge in memory of its own, at an address that does not change while the cell lives.
+final class GaugeCell: Sendable {
+  /// The address of the gauge (a word, so that the cell is `Sendable`; the gauge is written
+  /// once, in `init`).
+  private let address: UInt
+
+  init(_ gauge: GaugeClient) {
+    let cell = UnsafeMutablePointer<GaugeClient>.allocate(capacity: 1)
+    cell.initialize(to: gauge)
+    address = UInt(bitPattern: cell)
+  }
+
+  deinit {
+    value.deinitialize(count: 1)
+    value.deallocate()
+  }
+
+  /// The gauge's memory (never 0: it comes from an allocation).
+  var value: UnsafeMutablePointer<GaugeClient> {
+    UnsafeMutablePointer(bitPattern: address).unsafelyUnwrapped
+  }
+}

@@ -216,10 +216,13 @@ if enabled(4) {
   var held: [Double] = []
   var copied: [Double] = []
   var read: [Double] = []
+  var borrowed: [Double] = []
   var overridden: [Double] = []
   for _ in 0..<7 {
     held.append(pass(Store(initialState: 0) { PropertyReader(gauge: .constant(1)) }, .sample))
     copied.append(pass(Store(initialState: 0) { CopyingReader(held: .constant(1)) }, .sample))
+    borrowed.append(
+      pass(Store(initialState: 0) { BorrowingReader(cell: GaugeCell(.constant(1))) }, .sample))
     read.append(pass(Store(initialState: 0) { DependencyReader() }, .sample))
     overridden.append(
       pass(
@@ -243,6 +246,9 @@ if enabled(4) {
   row(
     "Reference: property copied by a getter", String(format1: copied.min() ?? 0) + " ns",
     note(extra(copied)))
+  row(
+    "Reference: borrowed from memory, no look-up", String(format1: borrowed.min() ?? 0) + " ns",
+    note(extra(borrowed)))
   row("@Dependency, nothing bound", String(format1: read.min() ?? 0) + " ns", note(extra(read)))
   row(
     "@Dependency, Store(…withDependencies:)", String(format1: overridden.min() ?? 0) + " ns",

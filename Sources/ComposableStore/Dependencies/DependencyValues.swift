@@ -89,23 +89,25 @@ public struct DependencyValues: Sendable {
 
 /// Bound values, behind a reference (see ``DependencyValues/scope``).
 ///
-/// The scopes alive are counted: while there is none, no task can have values bound, so a
-/// `@Dependency` read skips the task-local lookup (most of its cost) in an app that binds none.
+/// The scopes alive are counted (``DependencyCensus``): while there is none, no task can have
+/// values bound, so a `@Dependency` read skips the task-local lookup (most of its cost) in an app
+/// that binds none.
 @usableFromInline
 final class DependencyScope: Sendable {
   @usableFromInline let values: DependencyValues
-
-  /// How many scopes exist in the process.
-  @usableFromInline static let alive = Atomic<Int>(0)
+  /// The key of the threads' slots plus one (see ``DependencySlot``), or 0 where there is none:
+  /// kept here so that a store binding this scope for each action skips the global.
+  @usableFromInline let slotKey: UInt64
 
   @usableFromInline
   init(_ values: DependencyValues) {
     self.values = values
-    Self.alive.add(1, ordering: .relaxed)
+    self.slotKey = DependencySlot.key().map { UInt64($0) + 1 } ?? 0
+    DependencyCensus.shared.scopes.add(1, ordering: .relaxed)
   }
 
   deinit {
-    Self.alive.subtract(1, ordering: .relaxed)
+    DependencyCensus.shared.scopes.subtract(1, ordering: .relaxed)
   }
 
   /// The scope bound here, if any: the innermost synchronous binder's on this thread, else the
@@ -114,7 +116,7 @@ final class DependencyScope: Sendable {
   static var current: DependencyScope? {
     // A task sees only scopes made before it (by itself, or by the task that started it), so
     // a relaxed load that finds none is exact.
-    guard alive.load(ordering: .relaxed) != 0 else { return nil }
+    guard DependencyCensus.shared.scopes.load(ordering: .relaxed) != 0 else { return nil }
     let address = DependencySlot.address
     guard address != 0 else { return DependencyValues.scope }
     return boundOnThisThread(at: address)

@@ -148,4 +148,74 @@ private struct Prober: Reducer {
       #expect(read.allSatisfy { $0 == 100 + index })
     }
   }
+
+  @Test func oneReducerReadsItsHomeAndEachStoresValuesInAnyOrder() {
+    // Made in no scope: its home is the test default; the first store's scope and the others
+    // are remembered apart (lock-free, then under the lock), and none leaks into another.
+    let reducer = Prober()
+    let stores = (1...3).map { value in
+      Store(initialState: Prober.State()) {
+        reducer
+      } withDependencies: {
+        $0.full.value = value
+      }
+    }
+    @Dependency(\.full.value) var home
+    var read: [Int] = []
+    for order in [[0, 1, 2], [2, 1, 0], [1, 2, 0]] {
+      read.append(home)
+      for index in order { stores[index].send(.read) }
+    }
+    read.append(home)
+    #expect(read == [3, 3, 3, 3])
+    for (index, store) in stores.enumerated() {
+      #expect(store.state.read == [index + 1, index + 1, index + 1])
+    }
+  }
+
+  @Test func aReducerBuiltByAStoreMadeInAScopeKeepsItsValuesOutsideTheStore() {
+    // `Store(…withDependencies:)` builds its reducer in its scope, as TCA does.
+    var built: Prober?
+    _ = Store(initialState: Prober.State()) {
+      let reducer = Prober()
+      built = reducer
+      return reducer
+    } withDependencies: {
+      $0.full.value = 7
+    }
+    #expect(built?.value == 7)
+    let overridden = withDependencies {
+      $0.full.value = 8
+    } operation: {
+      built?.value
+    }
+    #expect(overridden == 8, "what is bound where it is read wins")
+  }
+
+  @Test func oneReducerInStoresSentToFromManyThreadsReadsEachStoresValues() async {
+    // The stores share the wrapper's memo, whose first reads race to publish.
+    let reducer = Prober()
+    let stores = (0..<4).map { index in
+      Store(initialState: Prober.State()) {
+        reducer
+      } withDependencies: {
+        $0.full.value = 100 + index
+      }
+    }
+    let sends = 300
+    await withTaskGroup(of: Void.self) { group in
+      for store in stores {
+        for _ in 0..<2 {
+          group.addTask {
+            for _ in 0..<sends { store.send(.read) }
+          }
+        }
+      }
+    }
+    for (index, store) in stores.enumerated() {
+      let read = store.state.read
+      #expect(read.count == 2 * sends)
+      #expect(read.allSatisfy { $0 == 100 + index })
+    }
+  }
 }

@@ -79,10 +79,26 @@ extension DependencyScope {
   /// Cheaper than ``bind(_:)`` (no task-local push), and what a store needs: `@Dependency`,
   /// ``DependencyValues/current``, effects and stores made by the reducer all read the slot
   /// first. A `Task` the reducer starts itself does not inherit it (see DifferencesFromTCA).
-  @inlinable
+  /// Once the thread has its cell, this is one `pthread_getspecific` and two stores.
+  @inlinable @inline(__always)
   func bindOnThisThread<Result>(_ operation: () throws -> Result) rethrows -> Result {
-    guard let cell = DependencySlot.cell() else { return try bindTaskLocal(operation) }
+    let found =
+      slotKey == 0 ? nil : pthread_getspecific(pthread_key_t(truncatingIfNeeded: slotKey - 1))
+    guard let cell = found ?? DependencySlot.cell() else { return try bindTaskLocal(operation) }
     return try withSlot(cell, operation)
+  }
+
+  /// Runs `build` with this scope in the current thread's slot, and returns what it made: a
+  /// reducer whose `@Dependency` properties keep this scope. Where the slot is unavailable,
+  /// `build` runs as it is (its reducer then finds the scope the store binds for each action).
+  @usableFromInline
+  func building<Made>(_ build: () -> sending Made) -> sending Made {
+    guard let cell = DependencySlot.cell() else { return build() }
+    let previous = cell.load(as: UInt.self)
+    cell.storeBytes(of: UInt(bitPattern: ObjectIdentifier(self)), as: UInt.self)
+    defer { cell.storeBytes(of: previous, as: UInt.self) }
+    // `self`, the receiver, is alive for the call.
+    return build()
   }
 
   /// Runs `operation` with this scope bound to the task-local alone.
@@ -92,7 +108,7 @@ extension DependencyScope {
   }
 
   /// Runs `operation` with this scope in `cell`, then puts back what was there.
-  @inlinable
+  @inlinable @inline(__always)
   func withSlot<Result>(
     _ cell: UnsafeMutableRawPointer, _ operation: () throws -> Result
   ) rethrows -> Result {
