@@ -89,6 +89,32 @@ struct BorrowingReader: Reducer {
   }
 }
 
+/// The same borrow, from a `let` of an object the reducer holds in a `let`: memory the compiler
+/// knows constant, so the endpoint is lent without a retain, as from a property. A value a
+/// wrapper resolves at its first read cannot be held so.
+struct LetBorrowingReader: Reducer {
+  enum Action: Sendable { case sample }
+  let box: GaugeBox
+
+  var gauge: GaugeClient {
+    _read { yield box.gauge }
+  }
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    state &+= gauge.read()
+    return .none
+  }
+}
+
+/// A gauge behind a reference, fixed when it is made.
+final class GaugeBox: Sendable {
+  let gauge: GaugeClient
+
+  init(_ gauge: GaugeClient) {
+    self.gauge = gauge
+  }
+}
+
 /// A gauge in memory of its own, at an address that does not change while the cell lives.
 final class GaugeCell: Sendable {
   /// The address of the gauge (a word, so that the cell is `Sendable`; the gauge is written

@@ -216,11 +216,14 @@ if enabled(4) {
   var held: [Double] = []
   var copied: [Double] = []
   var read: [Double] = []
+  var fixed: [Double] = []
   var borrowed: [Double] = []
   var overridden: [Double] = []
   for _ in 0..<7 {
     held.append(pass(Store(initialState: 0) { PropertyReader(gauge: .constant(1)) }, .sample))
     copied.append(pass(Store(initialState: 0) { CopyingReader(held: .constant(1)) }, .sample))
+    fixed.append(
+      pass(Store(initialState: 0) { LetBorrowingReader(box: GaugeBox(.constant(1))) }, .sample))
     borrowed.append(
       pass(Store(initialState: 0) { BorrowingReader(cell: GaugeCell(.constant(1))) }, .sample))
     read.append(pass(Store(initialState: 0) { DependencyReader() }, .sample))
@@ -246,6 +249,9 @@ if enabled(4) {
   row(
     "Reference: property copied by a getter", String(format1: copied.min() ?? 0) + " ns",
     note(extra(copied)))
+  row(
+    "Reference: borrowed from a let, no look-up", String(format1: fixed.min() ?? 0) + " ns",
+    note(extra(fixed)))
   row(
     "Reference: borrowed from memory, no look-up", String(format1: borrowed.min() ?? 0) + " ns",
     note(extra(borrowed)))
