@@ -19,11 +19,12 @@ import Synchronization
 /// ## Cost
 ///
 /// After the first read, a read in the scope the wrapper was made in, with no other scope in the
-/// process, is a few loads and a compare, with no retain and no copy of the client: a store made
-/// where nothing is bound (an app's entry point), or one made by `Store(…withDependencies:)`,
-/// which builds its reducer in its scope (see <doc:Performance>). With other scopes alive, a read
-/// looks at the thread's slot where a store puts its scope; elsewhere (in an effect, in a test
-/// store) it looks up the task-local values.
+/// process, is a few loads and a compare; only the endpoint called is copied (one retain and
+/// release of its context, which any read from memory not fixed at `init` costs). That is a
+/// store made where nothing is bound (an app's entry point), or one made by
+/// `Store(…withDependencies:)`, which builds its reducer in its scope (see <doc:Performance>).
+/// With other scopes alive, a read looks at the thread's slot where a store puts its scope;
+/// elsewhere (in an effect, in a test store) it looks up the task-local values.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
   /// The values bound where this wrapper was made, if any.
