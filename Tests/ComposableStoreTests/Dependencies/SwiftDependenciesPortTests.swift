@@ -28,19 +28,37 @@ private struct FeatureModel: Sendable {
   @Test func testWithTestValues() {
     let model = FeatureModel()
     #expect(model.full.value == 3)
-    withDependencies { $0.context = .preview } operation: { #expect(model.full.value == 2) }
-    withDependencies { $0.context = .live } operation: { #expect(model.full.value == 1) }
-    withDependencies { $0.full.value = -1 } operation: { #expect(model.full.value == -1) }
+    withDependencies {
+      $0.context = .preview
+    } operation: {
+      #expect(model.full.value == 2)
+    }
+    withDependencies {
+      $0.context = .live
+    } operation: {
+      #expect(model.full.value == 1)
+    }
+    withDependencies {
+      $0.full.value = -1
+    } operation: {
+      #expect(model.full.value == -1)
+    }
   }
 
   @Test func testEscapingInFeatureModel_InstanceVariablePropagated() async {
-    let model = withDependencies { $0.full.value = 42 } operation: { FeatureModel() }
+    let model = withDependencies {
+      $0.full.value = 42
+    } operation: {
+      FeatureModel()
+    }
     let value = await onAnotherThread { model.full.value }
     #expect(value == 42)
   }
 
   @Test func testEscapingInFeatureModel_NotPropagated() async {
-    let value = await withDependencies { $0.full.value = 42 } operation: {
+    let value = await withDependencies {
+      $0.full.value = 42
+    } operation: {
       await onAnotherThread {
         @Dependency(\.full) var full
         return full.value
@@ -51,7 +69,9 @@ private struct FeatureModel: Sendable {
 
   @Test func testEscapingInFeatureModelWithOverride() async {
     let model = FeatureModel()
-    let value = await withDependencies { $0.full.value = 42 } operation: {
+    let value = await withDependencies {
+      $0.full.value = 42
+    } operation: {
       await withEscapedDependencies { continuation in
         await onAnotherThread { continuation.yield { model.full.value } }
       }
@@ -61,11 +81,17 @@ private struct FeatureModel: Sendable {
 
   @Test func testEscapingInFeatureModelWithOverride_OverrideEscaped() async {
     let model = FeatureModel()
-    let value = await withDependencies { $0.full.value = 42 } operation: {
+    let value = await withDependencies {
+      $0.full.value = 42
+    } operation: {
       await withEscapedDependencies { continuation in
         await onAnotherThread {
           continuation.yield {
-            withDependencies { $0.full.value = 999 } operation: { model.full.value }
+            withDependencies {
+              $0.full.value = 999
+            } operation: {
+              model.full.value
+            }
           }
         }
       }
@@ -75,7 +101,9 @@ private struct FeatureModel: Sendable {
 
   @Test func testEscapingInFeatureModelWithOverride_NotPropagated() async {
     let model = FeatureModel()
-    let value = await withDependencies { $0.full.value = 42 } operation: {
+    let value = await withDependencies {
+      $0.full.value = 42
+    } operation: {
       await onAnotherThread { model.full.value }
     }
     #expect(value == 3)
@@ -83,7 +111,9 @@ private struct FeatureModel: Sendable {
 
   @Test func testTaskPropagation() async {
     let fixed = Timestamp(timeIntervalSince1970: 1_234_567_890)
-    let task = withDependencies { $0.date.now = fixed } operation: { () -> Task<Timestamp, Never> in
+    let task = withDependencies {
+      $0.date.now = fixed
+    } operation: { () -> Task<Timestamp, Never> in
       @Dependency(\.date.now) var now
       #expect(now == fixed)
       return Task {
@@ -95,7 +125,9 @@ private struct FeatureModel: Sendable {
   }
 
   @Test func testTaskGroupPropagation() async {
-    let value = await withDependencies { $0.full.value = 42 } operation: {
+    let value = await withDependencies {
+      $0.full.value = 42
+    } operation: {
       await withTaskGroup(of: Int.self, returning: Int?.self) { group in
         group.addTask {
           @Dependency(\.full.value) var value
@@ -108,13 +140,19 @@ private struct FeatureModel: Sendable {
   }
 
   @Test func testDependencyDefaultIsReused_SegmentedByContext() {
-    withDependencies { $0 = DependencyValues() } operation: {
-      withDependencies { $0.context = .test } operation: {
+    withDependencies {
+      $0 = DependencyValues()
+    } operation: {
+      withDependencies {
+        $0.context = .test
+      } operation: {
         @Dependency(\.counter) var counter
         #expect(counter.value == 0)
         counter.increment()
         #expect(counter.value == 1)
-        withDependencies { $0.context = .preview } operation: {
+        withDependencies {
+          $0.context = .preview
+        } operation: {
           #expect(counter.value == 0, "the preview context has a default of its own")
           counter.increment()
           counter.increment()
@@ -126,7 +164,9 @@ private struct FeatureModel: Sendable {
   }
 
   @Test func testUpdatingTestDependencyFromLiveContext_WhenUpdatingDependencies() {
-    withDependencies { $0 = DependencyValues() } operation: {
+    withDependencies {
+      $0 = DependencyValues()
+    } operation: {
       withDependencies {
         $0.context = .live
       } operation: {
@@ -141,16 +181,22 @@ private struct FeatureModel: Sendable {
   }
 
   @Test func testBinding() {
-    withDependencies { $0.context = .test } operation: {
+    withDependencies {
+      $0.context = .test
+    } operation: {
       @Dependency(\.childEarly) var early
       @Dependency(\.childLate) var late
       #expect(early.fetch() == 3)
       #expect(late.fetch() == 3)
-      withDependencies { $0.full.value = 1729 } operation: {
+      withDependencies {
+        $0.full.value = 1729
+      } operation: {
         #expect(early.fetch() == 1729)
         #expect(late.fetch() == 1729)
       }
-      let (earlyEscaped, lateEscaped) = withDependencies { $0.full.value = 999 } operation: {
+      let (earlyEscaped, lateEscaped) = withDependencies {
+        $0.full.value = 999
+      } operation: {
         @Dependency(\.childEarly) var early2
         @Dependency(\.childLate) var late2
         #expect(early2.fetch() == 999)
@@ -159,17 +205,48 @@ private struct FeatureModel: Sendable {
       }
       #expect(earlyEscaped.fetch() == 3)
       #expect(lateEscaped.fetch() == 3)
-      withDependencies { $0.full.value = 1_000 } operation: {
+      withDependencies {
+        $0.full.value = 1_000
+      } operation: {
         #expect(earlyEscaped.fetch() == 1_000)
         #expect(lateEscaped.fetch() == 1_000)
       }
     }
   }
 
+  /// From `DependencyTests`: a dependency read by its key type, overridden by subscript.
+  @Test func testDependencyType() {
+    @Dependency(TypeKey.self) var int: Int
+    #expect(int == 0)
+    withDependencies {
+      $0[TypeKey.self] = 42
+    } operation: {
+      #expect(int == 42)
+    }
+  }
+
+  /// From `DependencyKeyTests`: overriding a dependency never evaluates its test value (whose
+  /// issue a test would otherwise see).
+  @Test func testShouldReportUnimplemented_OverrideDependency() {
+    let before = ReportingKey.evaluated.withLock { $0 }
+    withDependencies {
+      $0 = DependencyValues()
+      $0[ReportingKey.self] = 5
+    } operation: {
+      @Dependency(ReportingKey.self) var value
+      #expect(value == 5)
+    }
+    #expect(ReportingKey.evaluated.withLock { $0 } == before)
+  }
+
   @Test func testNestedWithTestValues_Async() async throws {
     let fixed = Timestamp(timeIntervalSince1970: 1_234_567_890)
-    try await withDependencies { $0.date.now = fixed } operation: {
-      try await withDependencies { $0.uuid = .incrementing } operation: {
+    try await withDependencies {
+      $0.date.now = fixed
+    } operation: {
+      try await withDependencies {
+        $0.uuid = .incrementing
+      } operation: {
         #expect(DependencyValues.current.date.now == fixed)
         #expect(DependencyValues.current.uuid() == UniqueID(0))
         #expect(DependencyValues.current.context == .test)
@@ -209,5 +286,18 @@ extension DependencyValues {
   fileprivate var childLate: ChildLate {
     get { self[ChildLate.self] }
     set { self[ChildLate.self] = newValue }
+  }
+}
+
+private enum TypeKey: TestDependencyKey {
+  static var testValue: Int { 0 }
+}
+
+/// Counts how often its test value is made.
+private enum ReportingKey: TestDependencyKey {
+  static let evaluated = Mutex(0)
+  static var testValue: Int {
+    evaluated.withLock { $0 += 1 }
+    return 0
   }
 }
