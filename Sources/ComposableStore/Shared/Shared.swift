@@ -24,8 +24,9 @@
 /// ends. Inside an assertion closure, reads and writes use the expected value and leave the
 /// feature's alone.
 @propertyWrapper
+@dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  let reference: SharedReference<Value>
+  let reference: any SharedAccess<Value>
   /// The value this copy last wrote or was made with: what `==` compares two copies of one
   /// reference by outside a test store's assertion, so a state written by its reducer differs
   /// from the state before.
@@ -35,7 +36,8 @@ public struct Shared<Value: Sendable>: Sendable {
   /// there yet. `wrappedValue` is evaluated either way (TCA's is an autoclosure; see
   /// DifferencesFromTCA).
   public init(wrappedValue: Value, _ key: some SharedKey<Value>) {
-    self.reference = key.reference(initialValue: wrappedValue)
+    let reference = key.reference(initialValue: wrappedValue)
+    self.reference = reference
     self.snapshot = reference.value
   }
 
@@ -74,6 +76,19 @@ public struct Shared<Value: Sendable>: Sendable {
   /// file, for `.fileStorage`); `nil` when it succeeded or the value is kept in memory only.
   public var loadError: (any Error)? { reference.persistenceError }
 
+  /// The part of this shared value at `keyPath`, shared with it: `$settings.units` hands a
+  /// child feature one field of a shared struct, and a change through either is seen by both.
+  public subscript<Member: Sendable>(
+    dynamicMember keyPath: WritableKeyPath<Value, Member> & Sendable
+  ) -> Shared<Member> {
+    Shared<Member>(reference: SharedProjection(root: reference, keyPath: keyPath))
+  }
+
+  init(reference: any SharedAccess<Value>) {
+    self.reference = reference
+    self.snapshot = reference.read(.current)
+  }
+
   /// This shared value, to hand to a child feature's state: `Child.State(count: $count)`.
   public var projectedValue: Shared<Value> {
     get { self }
@@ -92,8 +107,8 @@ extension Shared: Equatable where Value: Equatable {
     if let context = SharedAssertion.context {
       return lhs.reference.read(context.view) == rhs.reference.read(context.view)
     }
-    if lhs.reference === rhs.reference { return lhs.snapshot == rhs.snapshot }
-    return lhs.reference.value == rhs.reference.value
+    if lhs.reference.isSame(as: rhs.reference) { return lhs.snapshot == rhs.snapshot }
+    return lhs.reference.read(.current) == rhs.reference.read(.current)
   }
 }
 

@@ -199,11 +199,44 @@ private func isMismatch(_ issue: Issue, _ heading: String, _ lines: [String]) ->
     store.assert { $0.count = 42 }
   }
 
-  /// Upstream also dumps `$profile.stats.count`, a key-path projection this package lacks.
   @Test func testDump() {
     @Shared(Profile(stats: Shared(Stats()))) var profile: Profile
-    #expect(dumpLines(profile).joined(separator: "\n").contains("_stats: Stats("))
-    #expect(dumpLines(profile).joined(separator: "\n").contains("count: 0"))
+    let dump = dumpLines(profile).joined(separator: "\n")
+    #expect(dump.contains("_stats: Stats(count: 0)"))
+    let count = $profile.stats.count
+    #expect(dumpLines(count) == ["0"])
+  }
+
+  /// Upstream also asserts inside `withSharedChangeTracking`, which this package lacks.
+  @Test func testEquatable_DifferentKeyPath() {
+    struct Settings: Sendable {
+      var isOn = false
+      var hasSeen = false
+    }
+    withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+    } operation: {
+      @Shared(.inMemory("settings")) var settings = Settings()
+      #expect($settings.isOn == $settings.hasSeen)
+      settings.isOn.toggle()
+      #expect(settings.isOn != settings.hasSeen)
+      #expect($settings.isOn != $settings.hasSeen)
+      #expect($settings.hasSeen != $settings.isOn)
+    }
+  }
+
+  /// A key-path projection shares one field: a change through it is the parent's change, and
+  /// the other way round.
+  @Test func aProjectionSharesTheFieldWithItsRoot() {
+    @Shared(Profile(stats: Shared(Stats()))) var profile: Profile
+    let count = $profile.stats.count
+    count.withLock { $0 = 5 }
+    #expect(profile.stats.count == 5)
+    profile.stats.count = 7
+    #expect(count.wrappedValue == 7)
+    var copy = count
+    copy.wrappedValue += 1
+    #expect(profile.stats.count == 8)
   }
 
   @Test func testSimpleFeatureFailure() async {
