@@ -113,10 +113,10 @@ extension Shared: Equatable where Value: Equatable {
 }
 
 extension Shared: CustomReflectable {
-  /// Dumps as the value (the snapshot outside a test store's assertion), so a state diff shows
-  /// the shared value, not the reference.
+  /// Dumps as the value (inside a test store, the value of the view it compares), so a state
+  /// diff shows the shared value, not the reference.
   public var customMirror: Mirror {
-    Mirror(reflecting: SharedAssertion.context.map { reference.read($0.view) } ?? snapshot)
+    Mirror(reflecting: reference.read(SharedAssertion.context?.view ?? .current))
   }
 }
 

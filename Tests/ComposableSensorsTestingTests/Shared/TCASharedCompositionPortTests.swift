@@ -1,5 +1,6 @@
 import ComposableSensorsTesting
 import ComposableStore
+import Synchronization
 import Testing
 
 /// A count kept in a file, watched with `onChange`: TCA's `OnChangeReducerTests.testSharedState`.
@@ -75,6 +76,34 @@ private struct SharedMutation: Reducer {
       $0.description = "old: 1, new: 2"
     }
     #expect(try directory.text("file.json").contains("\"value\":2"))
+  }
+
+  /// `DebugTests.testDebugReducer_SharedState`, with the package's diff printer (a printer of
+  /// one's own gets two states whose shared values read alike: DifferencesFromTCA).
+  @Test func testDebugReducer_SharedState() {
+    struct State: Sendable {
+      @Shared var count: Int
+    }
+    let logs = Mutex("")
+    let store = Store(initialState: State(count: Shared(value: 0))) {
+      Reduce<State, Bool> { state, action in
+        state.$count.withLock { $0 += action ? 1 : -1 }
+        return .none
+      }
+      ._printChanges { text in logs.withLock { $0 += text } }
+    }
+    store.send(true)
+    #expect(
+      logs.withLock { $0 }
+        == """
+        received action:
+          true
+          TCASharedCompositionPortTests.State(
+        −   _count: 0
+        +   _count: 1
+          )
+
+        """)
   }
 
   /// `StoreTests.testSharedMutation`, an `XCTTODO` upstream ("ideally this will pass in 2.0"):
