@@ -286,6 +286,32 @@ private func isMismatch(_ issue: Issue, _ heading: String, _ lines: [String]) ->
     }
   }
 
+  @Test func testElements() {
+    struct User: Equatable, Identifiable, Sendable {
+      let id: Int
+      var name = ""
+    }
+    let collection = Shared(IdentifiedArray(uniqueElements: [User(id: 1), User(id: 2)]))
+    let elements = collection.elements()
+    var first = elements[0]
+    var second = elements[1]
+    first.wrappedValue.name = "Blob"
+    second.wrappedValue.name = "Blob Jr"
+    #expect(first.wrappedValue == User(id: 1, name: "Blob"))
+    #expect(second.wrappedValue == User(id: 2, name: "Blob Jr"))
+    #expect(
+      Array(collection.wrappedValue) == [User(id: 1, name: "Blob"), User(id: 2, name: "Blob Jr")])
+    var swapped = collection
+    swapped.wrappedValue.swapAt(0, 1)
+    #expect(first.wrappedValue == User(id: 1, name: "Blob"))
+    first.wrappedValue.name += ", M.D."
+    second.withLock { $0.name += ", Esq." }
+    #expect(
+      Array(collection.wrappedValue) == [
+        User(id: 2, name: "Blob Jr, Esq."), User(id: 1, name: "Blob, M.D."),
+      ])
+  }
+
   /// The effect sees the test store's shared value in the reducer and changes it from a task.
   @Test func sharedValueChangedByAnEffectIsAssertedAtTheNextReceive() async {
     let store = TestStore(initialState: SimpleFeature.State(count: Shared(0))) { SimpleFeature() }
