@@ -16,12 +16,13 @@ struct MagnetometerCalibratorLearningTests {
 
   /// Sways the device by up to ±`yaw` degrees about the vertical and ±`tilt` about the horizontal
   /// axes (never facing far from where it started: the rotation coverage stays small), feeding the
-  /// field (distorted or not, with ±0.15 µT noise) and the true orientation; returns the accuracies.
+  /// field (distorted or not, with ±0.15 µT noise) and the true orientation; returns the accuracy and
+  /// the steps learned after each sample.
   private func sway(
     _ calibrator: inout MagnetometerCalibrator, seconds: Double, yaw: Double, tilt: Double,
     distorted: Bool
-  ) -> [DeviceMotion.MagneticFieldCalibrationAccuracy] {
-    var accuracies: [DeviceMotion.MagneticFieldCalibrationAccuracy] = []
+  ) -> [(accuracy: DeviceMotion.MagneticFieldCalibrationAccuracy, learned: Int)] {
+    var accuracies: [(accuracy: DeviceMotion.MagneticFieldCalibrationAccuracy, learned: Int)] = []
     var noise = 0x2545_F491_4F6C_DD1D as UInt64
     let interval = 0.01
     let degree = Double.pi / 180
@@ -36,21 +37,27 @@ struct MagnetometerCalibratorLearningTests {
       let truth = orientation.conjugate.rotate(earthField)
       let raw = (distorted ? distort(truth) : truth) + SIMD3(repeating: 0.3 * jitter)
       _ = calibrator.update(raw, orientation6D: orientation, rotationRate: 0.3)
-      accuracies.append(calibrator.calibration.accuracy)
+      accuracies.append((calibrator.calibration.accuracy, calibrator.learnedSampleCount))
     }
     return accuracies
   }
 
-  @Test func anIdentityTheSmallRotationsConfirmIsMediumNotHigh() {
+  @Test func anIdentityTheSmallRotationsConfirmIsMediumAfterAFullTurnsWorthNeverHigh() {
     // A clean magnetometer swayed by ±20°: every fit explains the samples no better than the
-    // identity does, so the identity is confirmed; the rotations are too few to rule out a soft iron
-    // of a few per cent, so it is trusted to medium (about 15°), never to high.
+    // identity does, so the identity is confirmed. Until it has stood for a full turn's worth of
+    // steps a hard iron could still pass for the Earth's field (low); after that the rotations are
+    // still too few to rule out a soft iron of a few per cent: medium (about 15°), never high.
     var calibrator = MagnetometerCalibrator()
-    let accuracies = sway(&calibrator, seconds: 60, yaw: 20, tilt: 8, distorted: false)
+    let seen = sway(&calibrator, seconds: 60, yaw: 20, tilt: 8, distorted: false)
     #expect(calibrator.adoptedFitCount == 0)
     #expect(calibrator.fitCount > 3)
-    #expect(accuracies.last == .medium)
-    #expect(!accuracies.contains(.high))
+    #expect(calibrator.learnedSampleCount > MagnetometerCalibrator.confirmationSteps)
+    #expect(seen.last?.accuracy == .medium)
+    #expect(!seen.contains { $0.accuracy == .high })
+    #expect(
+      !seen.contains {
+        $0.learned < MagnetometerCalibrator.confirmationSteps && $0.accuracy > .low
+      })
     let raw = SIMD3<Double>(10, 30, -30)
     #expect(calibrator.corrected(raw) == raw)
   }
@@ -59,9 +66,9 @@ struct MagnetometerCalibratorLearningTests {
     // The same sway on a distorted magnetometer: the hard iron is seen at once and a fit is
     // adopted, but what the sway leaves unobservable is the prior's guess: low, not medium.
     var calibrator = MagnetometerCalibrator()
-    let accuracies = sway(&calibrator, seconds: 60, yaw: 20, tilt: 8, distorted: true)
+    let seen = sway(&calibrator, seconds: 60, yaw: 20, tilt: 8, distorted: true)
     #expect(calibrator.adoptedFitCount >= 1)
-    #expect(accuracies.last == .low)
-    #expect(!accuracies.contains { $0 > .low })
+    #expect(seen.last?.accuracy == .low)
+    #expect(!seen.contains { $0.accuracy > .low })
   }
 }
