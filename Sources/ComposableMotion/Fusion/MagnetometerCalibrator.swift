@@ -390,7 +390,7 @@ public struct MagnetometerCalibrator: Sendable {
         // The calibration in use explains these samples about as well as a fit to them: the fit
         // confirms it (the identity on an undistorted magnetometer, a restored calibration on its
         // own board), as far as the fit's own confidence and the residual of the one in use go.
-        let confirmed = coverageCapped(
+        let confirmed = confirmationCapped(
           accuracy(
             directionError: solution.headingVariance.squareRoot() * 180 / Double.pi,
             residual: refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9)))
