@@ -63,7 +63,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   /// Creates a test store running `reducer` from `initialState`.
   ///
   /// - Parameters:
-  ///   - initialState: The state the test starts from, made with the test store's
+  ///   - makeInitialState: The state the test starts from (`initialState:`), made with the test store's
   ///     dependencies (so its `@Shared(.inMemory(…))` values are the store's own).
   ///   - reducer: The feature under test.
   ///   - timeoutClock: The clock for ``timeout``; real time unless a test of the test store
