@@ -63,7 +63,9 @@ let package = Package(
       name: "SensorsSampleData", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"], resources: [.copy("Resources")]),
     // Helpers shared by the test targets (tags, waits, sysfs trees, child processes, gpsfake, the
     // capture oracle): not a product.
-    .target(name: "SensorsTestSupport", dependencies: ["DBus", "LinuxIIO", "ComposableLocation"], path: "Tests/SensorsTestSupport"),
+    .target(
+      name: "SensorsTestSupport", dependencies: ["DBus", "LinuxIIO", "ComposableLocation"], path: "Tests/SensorsTestSupport",
+      resources: [.copy("Fixtures")]),
     // Tools.
     .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"]),
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.

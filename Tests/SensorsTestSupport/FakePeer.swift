@@ -28,7 +28,7 @@ public final class FakePeer: Sendable {
   public let port: UInt16
   private let listener: Int32
   private let state = Mutex(State())
-  private let done = DispatchSemaphore(value: 0)
+  private let thread = JoinableThread()
 
   private struct State {
     var commands: [String] = []
@@ -63,22 +63,24 @@ public final class FakePeer: Sendable {
     }
     self.listener = socket
     self.port = UInt16(bigEndian: address.sin_port)
-    let thread = Thread { [self] in
+    let started = thread.start { [self] in
       for _ in 0..<sessions {
         guard let client = accept() else { break }
         state.withLock { $0.connections += 1 }
         run(script, on: client)
         close(client)
       }
-      done.signal()
     }
-    thread.start()
+    guard started else {
+      close(socket)
+      throw Gpsfake.StartFailure(description: "the peer's thread could not be started")
+    }
   }
 
   /// Stops the peer and closes its sockets; waits for its thread.
   public func stop() {
     state.withLock { $0.stopping = true }
-    done.wait()
+    thread.join()
     close(listener)
   }
 

@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import Glibc
 
 /// Writes captured scans into a FIFO over and over from its own thread, as a device streaming at
@@ -10,14 +8,14 @@ public final class ScanPump: Sendable {
   /// The pump's own descriptor on the FIFO (open until ``stop()``).
   public let descriptor: Int32
   private let stopped = OneWayFlag()
-  private let exited = DispatchSemaphore(value: 0)
+  private let thread = JoinableThread()
 
   /// Starts pumping `scans` into `fd` (a ``FakeCharacterDevice``'s) on a new thread.
   public init(fd: Int32, scans: [UInt8]) {
     let own = dup(fd)
     descriptor = own
     _ = fcntl(own, F_SETFL, fcntl(own, F_GETFL) | O_NONBLOCK)
-    Thread { [self] in
+    thread.start { [stopped] in
       var offset = 0
       while !stopped.isRaised && own >= 0 && !scans.isEmpty {
         let count = scans[offset...].withUnsafeBytes { Glibc.write(own, $0.baseAddress, $0.count) }
@@ -28,13 +26,12 @@ public final class ScanPump: Sendable {
         }
       }
       if own >= 0 { close(own) }
-      exited.signal()
-    }.start()
+    }
   }
 
   /// Stops the thread and returns once it has closed its descriptor (a few hundred µs).
   public func stop() {
     stopped.raise()
-    exited.wait()
+    thread.join()
   }
 }

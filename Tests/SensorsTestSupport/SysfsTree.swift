@@ -2,6 +2,10 @@ import Foundation
 import LinuxIIO
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A throw-away directory laid out like `/sys/bus/iio/devices`, with a `dev/` beside it for
 /// character devices, built from umockdev descriptions of real devices or attribute by
 /// attribute. Removed when released.
@@ -45,11 +49,26 @@ public final class SysfsTree {
   }
 
   /// Writes `value` to a file relative to the root, creating directories as needed.
+  ///
+  /// A plain `open`/`write`/`close`, not `Data.write(to:)`: that one calls `fsync`, and a tree
+  /// of a few hundred attributes built on a cooperative thread then waits on the disk hundreds
+  /// of times; on a machine busy writing (builds beside the tests) those waits stalled the
+  /// whole run. A throw-away tree needs no durability.
   public func write(_ relativePath: String, _ value: String) throws {
-    let url = URL(fileURLWithPath: root + "/" + relativePath)
+    let path = root + "/" + relativePath
     try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(value.utf8).write(to: url)
+      at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+      withIntermediateDirectories: true)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    defer { close(fd) }
+    var bytes = Array(value.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+      bytes = bytes.dropFirst(count)
+    }
   }
 
   /// The content of a file relative to the root, without its trailing newline.

@@ -5,7 +5,8 @@ import Foundation
 /// and to lay them out as a ``SysfsTree``.
 ///
 /// Fixtures live in each test target's `Fixtures/` folder, so the lookups take that target's
-/// bundle (`Bundle.module`).
+/// bundle (`Bundle.module`); those several targets use live once, in this target's `Fixtures/`,
+/// where every lookup also looks.
 public struct UmockdevDescription: Sendable {
   /// One device of the description.
   public struct Device: Sendable {
@@ -55,13 +56,21 @@ public struct UmockdevDescription: Sendable {
     return value
   }
 
-  /// The URL of fixture file `name.ext` in `bundle`'s `Fixtures/` folder.
-  public static func url(_ name: String, extension ext: String = "umockdev", in bundle: Bundle)
-    throws -> URL
-  {
-    guard let url = bundle.url(forResource: name, withExtension: ext, subdirectory: "Fixtures")
-    else { throw FixtureMissing(name: "Fixtures/\(name).\(ext)") }
-    return url
+  /// The URL of fixture file `name.ext` in `bundle`'s `Fixtures/` folder (or its `subdirectory`),
+  /// or else in the fixtures every test target shares (`Tests/SensorsTestSupport/Fixtures`).
+  ///
+  /// - Parameter ext: the extension, or nil for a `name` that includes it.
+  public static func url(
+    _ name: String, extension ext: String? = "umockdev", subdirectory: String? = nil,
+    in bundle: Bundle
+  ) throws -> URL {
+    let folder = subdirectory.map { "Fixtures/\($0)" } ?? "Fixtures"
+    for candidate in [bundle, Bundle.module] {
+      if let url = candidate.url(forResource: name, withExtension: ext, subdirectory: folder) {
+        return url
+      }
+    }
+    throw FixtureMissing(name: "\(folder)/\(name)" + (ext.map { ".\($0)" } ?? ""))
   }
 
   /// The bytes of a binary fixture (`isp-orientation-left-up` → `Fixtures/….bin`).

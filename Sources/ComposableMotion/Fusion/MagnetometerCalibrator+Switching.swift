@@ -28,6 +28,7 @@ extension MagnetometerCalibrator {
     let current = calibration
     calibration = previous
     setCorrection(previous)
+    explainedResidual = nil
     self.previous = nil
     keepAsPrevious(current)
     previousExplains = 0

@@ -174,6 +174,11 @@ public struct MagnetometerCalibrator: Sendable {
   private var filterDisturbedSince = 0
   // Steps not learned from because the filter called the field disturbed, since it last did not.
   private var filterBlockedSteps = 0
+  // Steps whose field changed faster than the device's own iron could explain (a world disturbance).
+  var worldChange = WorldChangeDetector()
+  // The residual (relative rms per component) of the calibration in use on the samples of the fit
+  // that adopted or confirmed it; `nil` if no fit here checked it.
+  var explainedResidual: Double?
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///
@@ -277,6 +282,11 @@ public struct MagnetometerCalibrator: Sendable {
     squaredRotationRate: Double
   ) {
     let rotation = Matrix3(rotation: orientation6D)
+    // A field that changed by more than the calibration's own error can turn it is not learned from.
+    if isWorldChange(raw, orientation: orientation6D, up: rotation.r2) {
+      disturbedSampleCount += 1
+      return
+    }
     // Before a confirmed calibration can gate, the filter's detection does: with a reference field
     // accepted (the field was even while the device turned), a field that then changes is a world-
     // fixed disturbance (a magnet passed) and is not learned; a change that lasts while the device
@@ -341,7 +351,7 @@ public struct MagnetometerCalibrator: Sendable {
   }
 
   /// Starts the fit again after a persistent disagreement; the calibration stays in use, trusted less.
-  private mutating func restart() {
+  mutating func restart() {
     keepAsPrevious(calibration)
     leastSquares.reset()
     phase = .learning
@@ -386,11 +396,18 @@ public struct MagnetometerCalibrator: Sendable {
           softIronPriorWeight: weight, at: u, rotation: rotation),
         refit.residualVariance.isFinite
       else { return }
-      guard refit.residualVariance > parameters.improvementRatio * solution.residualVariance else {
+      // The one in use must also explain them worse than the noise the model expects: one that is
+      // within the noise has nothing left to correct, and a fit would only absorb the noise's and the
+      // field's unevenness (a vibrating phone, the edge of a passed magnet).
+      let noise = parameters.equationNoise * solution.earth.length
+      guard
+        refit.residualVariance > parameters.improvementRatio
+          * max(solution.residualVariance, noise * noise)
+      else {
         // The calibration in use explains these samples about as well as a fit to them: the fit
         // confirms it (the identity on an undistorted magnetometer, a restored calibration on its
         // own board), as far as the fit's own confidence and the residual of the one in use go.
-        let confirmed = coverageCapped(
+        let confirmed = confirmationCapped(
           accuracy(
             directionError: solution.headingVariance.squareRoot() * 180 / Double.pi,
             residual: refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9)))
@@ -405,6 +422,7 @@ public struct MagnetometerCalibrator: Sendable {
           phase = .refining
         }
         headingUncertainty = uncertainty(of: solution, residualVariance: refit.residualVariance)
+        explainedResidual = refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9)
         return
       }
     }
@@ -428,6 +446,7 @@ public struct MagnetometerCalibrator: Sendable {
       ? (atan2(earth.x, earth.y), leastSquares.weight) : nil
     adoptedFitCount += 1
     headingUncertainty = uncertainty(of: solution, residualVariance: solution.residualVariance)
+    explainedResidual = solution.residualVariance.squareRoot() / max(solution.earth.length, 1e-9)
     let after = corrected(raw)
     let product = before.length * after.length
     if product > 0 {

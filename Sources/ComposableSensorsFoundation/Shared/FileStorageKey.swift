@@ -34,11 +34,12 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   let site: WarningSite
 
   /// The reference for ``path``, loading the file now (the default if it is missing or bad).
-  public func reference(initialValue: Value) -> SharedReference<Value> {
+  public func reference(initialValue: @autoclosure () -> Value) -> SharedReference<Value> {
     @Dependency(\.defaultInMemoryStorage) var storage
     return storage.reference(name: path, kind: "fileStorage") {
-      let file = JSONFile(path: path, defaultValue: initialValue, site: site)
-      return SharedReference(file.loadIfChanged() ?? initialValue, persistence: file)
+      let defaultValue = initialValue()
+      let file = JSONFile(path: path, defaultValue: defaultValue, site: site)
+      return SharedReference(file.loadIfChanged() ?? defaultValue, persistence: file)
     }
   }
 }

@@ -3,11 +3,13 @@ import ComposableStore
 /// The text of every failure the `TestStore` reports. Tests pin these; they are the testing
 /// library's user interface, so each says what happened and what to do.
 enum FailureMessage {
+  /// `expected` and `actual` are the two states' dumps (`dumpLines`), each made with the
+  /// `@Shared` values its side shows.
   static func stateMismatch(
-    _ step: String, expected: Any, actual: Any
+    _ step: String, expected: [String], actual: [String]
   ) -> String {
     let diff =
-      lineDiff(expected: dumpLines(expected), actual: dumpLines(actual))
+      lineDiff(expected: expected, actual: actual)
       ?? "  (the states differ but dump alike: check a custom == or a reference type)"
     return """
       A state change does not match expectation after \(step):
@@ -18,8 +20,10 @@ enum FailureMessage {
       """
   }
 
-  static func unexpectedStateChange(_ step: String, expected: Any, actual: Any) -> String {
-    let diff = lineDiff(expected: dumpLines(expected), actual: dumpLines(actual)) ?? ""
+  static func unexpectedStateChange(
+    _ step: String, expected: [String], actual: [String]
+  ) -> String {
+    let diff = lineDiff(expected: expected, actual: actual) ?? ""
     return """
       State was not expected to change after \(step), but it did:
 
@@ -27,6 +31,20 @@ enum FailureMessage {
 
       (Expected: −, Actual: +)
       Describe the change in a trailing closure: { $0.field = newValue }.
+      """
+  }
+
+  /// `@Shared` state an effect changed after the test's last step; TCA's text.
+  static func unassertedSharedChange(expected: [String], actual: [String]) -> String {
+    let diff = lineDiff(expected: expected, actual: actual) ?? ""
+    return """
+      Test store finished before asserting against changes to shared state:
+
+      \(diff.indented(by: 2))
+
+      (Expected: −, Actual: +)
+
+      Invoke "TestStore.assert" at the end of this test to assert against changes to shared state.
       """
   }
 

@@ -7,10 +7,12 @@ final class TestLog<State: Sendable, Action: Sendable>: Sendable {
   struct Received {
     let action: Action
     let state: State
+    /// The version of the `@Shared` changes as the state was recorded.
+    let sharedVersion: UInt64
   }
 
   private struct Contents {
-    var sentState: State?
+    var sentState: (state: State, sharedVersion: UInt64)?
     var received: [Received] = []
     var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     var nextWaiter: UInt64 = 0
@@ -18,20 +20,21 @@ final class TestLog<State: Sendable, Action: Sendable>: Sendable {
 
   private let contents = Mutex(Contents())
 
-  func recordSent(_ state: State) {
-    contents.withLock { $0.sentState = state }
+  func recordSent(_ state: State, sharedVersion: UInt64) {
+    contents.withLock { $0.sentState = (state, sharedVersion) }
   }
 
-  func recordReceived(_ action: Action, _ state: State) {
+  func recordReceived(_ action: Action, _ state: State, sharedVersion: UInt64) {
     let waiters = contents.withLock { contents in
-      contents.received.append(Received(action: action, state: state))
+      contents.received.append(
+        Received(action: action, state: state, sharedVersion: sharedVersion))
       defer { contents.waiters = [:] }
       return contents.waiters.values
     }
     for waiter in waiters { waiter.resume() }
   }
 
-  func takeSentState() -> State? {
+  func takeSentState() -> (state: State, sharedVersion: UInt64)? {
     contents.withLock { contents in
       defer { contents.sentState = nil }
       return contents.sentState

@@ -36,16 +36,17 @@ extension TestStore {
         fileID: fileID, filePath: filePath, line: line, column: column)
       // Reported once (or skipped): this send's own check starts from the state after them.
       log.removeReceived(first: pending.count)
-      settings.withLock { $0.state = last.state }
+      adopt(last)
     }
     let before = state
     let task = InheritedExecutor.$preferred.withValue(effectExecutor) {
       store.send(.send(action))
     }
     // `recordSent` ran inside the reducer; a missing value would mean the store dropped the action.
-    let actual = log.takeSentState() ?? store.state
+    let actual = log.takeSentState() ?? (store.state, sharedChanges.version)
     expectState(
-      after: "sending \(dumpInline(action))", before: before, actual: actual, assert: assert,
+      after: "sending \(dumpInline(action))", before: before, actual: actual.state,
+      sharedVersion: actual.sharedVersion, assert: assert,
       fileID: fileID, filePath: filePath, line: line, column: column)
     // Let the effects it started run until they wait, before the test goes on.
     await settle()
@@ -187,11 +188,11 @@ extension TestStore {
             FailureMessage.skippedReceived(received[..<index].map(\.action)),
             as: exhaustivity.skippedReport,
             fileID: fileID, filePath: filePath, line: line, column: column)
-          settings.withLock { $0.state = received[index - 1].state }
+          adopt(received[index - 1])
         }
         expectState(
           after: "receiving \(dumpInline(received[index].action))", before: state,
-          actual: received[index].state,
+          actual: received[index].state, sharedVersion: received[index].sharedVersion,
           assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
         // The effect that sent this may be about to end: let it, before the test moves on.
         if useSerialExecutor {
@@ -206,7 +207,7 @@ extension TestStore {
           FailureMessage.receivedWrongAction(expected: expected, received: first.action),
           fileID: fileID, filePath: filePath, line: line, column: column)
         log.removeReceived(first: 1)
-        settings.withLock { $0.state = first.state }
+        adopt(first)
         return
       }
       seen = received.count
@@ -230,23 +231,31 @@ extension TestStore {
   /// Compares the state the reducer produced with the test's expectation, and adopts it.
   ///
   /// `assert` runs while ``state`` is still `before`, the state before the action (TCA's
-  /// semantics); `actual` is adopted once the comparison is done.
+  /// semantics); `actual` is adopted once the comparison is done, and so are the `@Shared`
+  /// values the feature changed.
   func expectState(
     after step: String,
     before: State,
     actual: State,
+    sharedVersion: UInt64,
     assert: ((inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    defer { settings.withLock { $0.state = actual } }
+    defer {
+      settings.withLock { $0.state = actual }
+      sharedChanges.accept(upTo: sharedVersion)
+    }
     let exhaustivity = self.exhaustivity
     /// Applies `assert` to `start` and compares the result with `actual`; reports a throw or a
     /// difference `as` given and returns `nil` then, the expected state otherwise.
-    func expectation(from start: State, as report: Exhaustivity.SkippedReport) -> State? {
+    func expectation(
+      from start: State, exhaustive: Bool, as report: Exhaustivity.SkippedReport
+    ) -> State? {
+      let view = SharedView.expected(exhaustive: exhaustive, asOf: sharedVersion)
       var expected = start
       do {
-        // Shared state: the closure describes the snapshot, never the feature's shared value.
-        try SharedAssertion.$isAsserting.withValue(true) { try assert?(&expected) }
+        // Shared state: the closure describes the expected value, never the feature's.
+        try withSharedView(view) { try assert?(&expected) }
       } catch {
         // Without a finished expectation there is nothing to compare: report the throw alone.
         reportSkipped(
@@ -254,11 +263,14 @@ extension TestStore {
           fileID: fileID, filePath: filePath, line: line, column: column)
         return nil
       }
-      guard expected == actual else {
+      guard sharedEqual(expected, view, actual, .asOf(sharedVersion)) else {
+        let expectedLines = withSharedView(view) { dumpLines(expected) }
+        let actualLines = withSharedView(.asOf(sharedVersion)) { dumpLines(actual) }
         let message =
           assert == nil
-          ? FailureMessage.unexpectedStateChange(step, expected: expected, actual: actual)
-          : FailureMessage.stateMismatch(step, expected: expected, actual: actual)
+          ? FailureMessage.unexpectedStateChange(
+            step, expected: expectedLines, actual: actualLines)
+          : FailureMessage.stateMismatch(step, expected: expectedLines, actual: actualLines)
         reportSkipped(
           message, as: report, fileID: fileID, filePath: filePath, line: line, column: column)
         return nil
@@ -267,14 +279,21 @@ extension TestStore {
     }
     // Exhaustive: the closure describes the whole change from the state before. Off: it only
     // has to hold on the actual state (it changes nothing there that the reducer did not).
-    guard var expected = expectation(from: exhaustivity == .on ? before : actual, as: .failure)
+    let exhaustive = exhaustivity == .on
+    guard
+      var expected = expectation(
+        from: exhaustive ? before : actual, exhaustive: exhaustive, as: .failure)
     else { return }
+    var view = SharedView.expected(exhaustive: exhaustive, asOf: sharedVersion)
     if exhaustivity.skippedReport == .knownIssue {
       // What an exhaustive store would have said: the closure applied to the state before.
-      guard let fromBefore = expectation(from: before, as: .knownIssue) else { return }
+      sharedChanges.clearExpectations()
+      guard let fromBefore = expectation(from: before, exhaustive: true, as: .knownIssue)
+      else { return }
       expected = fromBefore
+      view = .expected(exhaustive: true, asOf: sharedVersion)
     }
-    if assert != nil, expected == before {
+    if assert != nil, sharedEqual(expected, view, before, .before) {
       reportSkipped(
         FailureMessage.noStateChange(step), as: exhaustivity.skippedReport,
         fileID: fileID, filePath: filePath, line: line, column: column)

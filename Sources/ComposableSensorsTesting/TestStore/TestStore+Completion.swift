@@ -61,7 +61,7 @@ extension TestStore {
       FailureMessage.skippedReceived(received.map(\.action)), as: skipReport,
       fileID: fileID, filePath: filePath, line: line, column: column)
     log.removeReceived(first: received.count)
-    settings.withLock { $0.state = last.state }
+    adopt(last)
   }
 
   /// How an explicit skip is reported: a known issue unless the store skips silently.
@@ -123,7 +123,7 @@ extension TestStore {
         FailureMessage.unhandledAtEnd(unhandled.map(\.action)), as: report,
         fileID: fileID, filePath: filePath, line: line, column: column)
       log.removeReceived(first: unhandled.count)
-      settings.withLock { $0.state = last.state }
+      adopt(last)
     }
     if checkEffects {
       let running = trackedEffects

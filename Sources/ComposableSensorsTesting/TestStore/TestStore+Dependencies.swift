@@ -29,7 +29,7 @@ extension TestStore {
   /// }
   /// ```
   public convenience init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     timeoutClock: any Clock<Duration> = ContinuousClock(),
     @ReducerBuilder<State, Action> reducer: () -> sending R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
@@ -39,7 +39,7 @@ extension TestStore {
     column: UInt = #column
   ) {
     self.init(
-      initialState: initialState, reducer: reducer(), timeoutClock: timeoutClock,
+      initialState: initialState(), reducer: reducer(), timeoutClock: timeoutClock,
       withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line,
       column: column)
   }

@@ -56,12 +56,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   public let executor: SerialTestExecutor
   /// The dependencies the feature runs with; ``dependencies`` changes them mid-test.
   let dependencyValues: TestDependencies
+  /// The `@Shared` values the feature changed since the test last asserted them.
+  let sharedChanges = SharedChangeTracker()
   let origin: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   /// Creates a test store running `reducer` from `initialState`.
   ///
   /// - Parameters:
-  ///   - initialState: The state the test starts from.
+  ///   - makeInitialState: The state the test starts from (`initialState:`), made with the test store's
+  ///     dependencies (so its `@Shared(.inMemory(…))` values are the store's own).
   ///   - reducer: The feature under test.
   ///   - timeoutClock: The clock for ``timeout``; real time unless a test of the test store
   ///     itself needs otherwise.
@@ -72,7 +75,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   ///   - line: The line a failure is reported at.
   ///   - column: The column a failure is reported at.
   public init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState makeInitialState: @autoclosure () -> State,
     reducer: sending R,
     timeoutClock: any Clock<Duration> = ContinuousClock(),
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
@@ -84,8 +87,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     installIssueReporter()
     let log = self.log
     let reduce = reducer.reduce(into:action:)
-    let dependencyValues = TestDependencies(.forTestStore(prepareDependencies))
+    let sharedChanges = self.sharedChanges
+    let dependencyValues = TestDependencies(
+      .forTestStore {
+        prepareDependencies(&$0)
+        $0.sharedChangeTracker = sharedChanges
+      })
     self.dependencyValues = dependencyValues
+    let initialState = dependencyValues.current.bind(makeInitialState)
     self.settings = Mutex(Settings(state: initialState))
     self.timeoutClock = timeoutClock
     self.executor = SerialTestExecutor.current ?? SerialTestExecutor()
@@ -103,11 +112,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             switch action {
             case .send(let action):
               let effect = reduce(&state, action)
-              log.recordSent(state)
+              log.recordSent(state, sharedVersion: sharedChanges.version)
               return effect.map(TestAction.receive)
             case .receive(let action):
               let effect = reduce(&state, action)
-              log.recordReceived(action, state)
+              log.recordReceived(action, state, sharedVersion: sharedChanges.version)
               return effect.map(TestAction.receive)
             }
           }
@@ -122,7 +131,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   /// Creates a test store running the reducer `build` returns:
   /// `TestStore(initialState: .init()) { Feature() }`, or `{ feature }` for one made beforehand.
   public convenience init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     timeoutClock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -131,7 +140,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     @ReducerBuilder<State, Action> _ build: sending () -> R
   ) {
     self.init(
-      initialState: initialState, reducer: build(), timeoutClock: timeoutClock,
+      initialState: initialState(), reducer: build(), timeoutClock: timeoutClock,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -140,6 +149,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     // Effects still running are reported (or skipped) by `checkCompletion`, then cancelled with
     // the store, skipped ones included: nothing outlives the test.
     checkCompletion(
+      fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
+    checkSharedChanges(
+      report: exhaustivity.skippedReport,
       fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
     store.cancelAllEffects()
   }

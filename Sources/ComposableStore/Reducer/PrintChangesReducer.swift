@@ -50,9 +50,14 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
   }
 
   /// Runs the base reducer and reports the action with the states before and after it.
-  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     guard let printer else { return base.reduce(into: &state, action: action) }
+    if let write = printer.diffWrite {
+      let oldLines = dumpLines(state)
+      let effect = base.reduce(into: &state, action: action)
+      write(changeText(action: action, oldLines: oldLines, newState: state))
+      return effect
+    }
     let oldState = state
     let effect = base.reduce(into: &state, action: action)
     printer.printChange(receivedAction: action, oldState: oldState, newState: state)

@@ -12,6 +12,9 @@ import Synchronization
 public struct ReducerPrinter<State, Action>: Sendable {
   @usableFromInline
   let print: @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
+  /// Where a ``diff`` printer writes: set, the reducer dumps the old state before it runs, so
+  /// `@Shared` values (which every copy of a state reads alike) show as they were.
+  let diffWrite: (@Sendable (String) -> Void)?
 
   /// A printer of your own: `printChange` receives each action with the states around it.
   public init(
@@ -21,6 +24,14 @@ public struct ReducerPrinter<State, Action>: Sendable {
       ) -> Void
   ) {
     self.print = printChange
+    self.diffWrite = nil
+  }
+
+  private init(diffWrite write: @escaping @Sendable (String) -> Void) {
+    self.print = { action, oldState, newState in
+      write(changeText(action: action, oldLines: dumpLines(oldState), newState: newState))
+    }
+    self.diffWrite = write
   }
 
   /// Reports one action.
@@ -49,9 +60,7 @@ public struct ReducerPrinter<State, Action>: Sendable {
 
   /// ``diff``, handing each action's text (ending in a newline) to `write`.
   public static func diff(_ write: @escaping @Sendable (String) -> Void) -> Self {
-    Self { action, oldState, newState in
-      write(changeText(action: action, oldState: oldState, newState: newState))
-    }
+    Self(diffWrite: write)
   }
 
   /// ``diff``, written to `output`. The printer keeps its own copy of `output`, so pass a stream
@@ -108,11 +117,12 @@ private func caseOutput(_ value: Any) -> String {
   }
 }
 
-/// One action's report: the action, then the state diff or "(No state changes)".
-func changeText(action: Any, oldState: Any, newState: Any) -> String {
+/// One action's report: the action, then the diff from the old state's dump `oldLines` to
+/// `newState`, or "(No state changes)".
+func changeText(action: Any, oldLines: [String], newState: Any) -> String {
   var text = "received action:\n"
   for line in dumpLines(action) { text += "  " + line + "\n" }
-  if let diff = lineDiff(expected: dumpLines(oldState), actual: dumpLines(newState)) {
+  if let diff = lineDiff(expected: oldLines, actual: dumpLines(newState)) {
     text += diff + "\n"
   } else {
     text += "  (No state changes)\n"

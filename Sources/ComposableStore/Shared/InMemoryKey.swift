@@ -7,9 +7,9 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   public let name: String
 
   /// The reference kept under ``name`` (for values of this type), made now if there is none.
-  public func reference(initialValue: Value) -> SharedReference<Value> {
+  public func reference(initialValue: @autoclosure () -> Value) -> SharedReference<Value> {
     @Dependency(\.defaultInMemoryStorage) var storage
-    return storage.reference(name: name, initialValue: initialValue)
+    return storage.reference(name: name, initialValue: initialValue())
   }
 }
 

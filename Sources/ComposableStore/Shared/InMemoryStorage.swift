@@ -14,11 +14,12 @@ public final class InMemoryStorage: Sendable {
   /// An empty storage.
   public init() {}
 
-  /// The reference under `name` for `Value`, made holding `initialValue` if there is none.
+  /// The reference under `name` for `Value`, made holding `initialValue` if there is none
+  /// (`initialValue` is evaluated only then).
   public func reference<Value: Sendable>(
-    name: String, initialValue: Value
+    name: String, initialValue: @autoclosure () -> Value
   ) -> SharedReference<Value> {
-    reference(name: name, kind: "inMemory") { SharedReference(initialValue) }
+    reference(name: name, kind: "inMemory") { SharedReference(initialValue()) }
   }
 
   /// The reference under `name` for `Value` and the key kind `kind` (`"fileStorage"`, say), made
@@ -26,12 +27,16 @@ public final class InMemoryStorage: Sendable {
   public func reference<Value: Sendable>(
     name: String, kind: String, make: () -> SharedReference<Value>
   ) -> SharedReference<Value> {
-    references.withLock { table in
-      let slot = Slot(name: name, type: ObjectIdentifier(Value.self), kind: kind)
+    let slot = Slot(name: name, type: ObjectIdentifier(Value.self), kind: kind)
+    if let existing = references.withLock({ $0[slot] }) as? SharedReference<Value> {
+      return existing
+    }
+    // Made outside the lock: the initial value may itself be shared state of this storage.
+    let made = make()
+    return references.withLock { table in
       if let existing = table[slot] as? SharedReference<Value> { return existing }
-      let reference = make()
-      table[slot] = reference
-      return reference
+      table[slot] = made
+      return made
     }
   }
 }

@@ -17,20 +17,27 @@
 /// ## Testing
 ///
 /// A change to shared state shows in the `TestStore`'s state diff and must be asserted, as in
-/// TCA: `await store.send(.toggle) { $0.metric = false }`. Each copy of a `Shared` remembers the
-/// value it last wrote or was given (its snapshot), which is what `==` and the state dump
-/// compare; inside a test store's assertion closure, reads and writes use that snapshot and
-/// leave the shared value alone.
+/// TCA: `await store.send(.toggle) { $0.metric = false }`. The test store tracks the shared
+/// value itself, not one copy of it: a change made by an effect (`$count.withLock { $0 += 1 }`),
+/// by a sibling feature holding the same key, or read back from a file is asserted at the next
+/// step (or with `store.assert { … }`), and one left unasserted fails the test when the store
+/// ends. Inside an assertion closure, reads and writes use the expected value and leave the
+/// feature's alone.
 @propertyWrapper
+@dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  let reference: SharedReference<Value>
-  /// The value this copy last wrote or was made with: what `==` and dumps compare.
+  let reference: any SharedAccess<Value>
+  /// The value this copy last wrote or was made with: what `==` compares two copies of one
+  /// reference by outside a test store's assertion, so a state written by its reducer differs
+  /// from the state before.
   private var snapshot: Value
 
   /// Shares the value stored under `key`, which starts at `wrappedValue` if nothing is stored
-  /// there yet.
+  /// there yet. `wrappedValue` is evaluated either way (TCA's is an autoclosure; see
+  /// DifferencesFromTCA).
   public init(wrappedValue: Value, _ key: some SharedKey<Value>) {
-    self.reference = key.reference(initialValue: wrappedValue)
+    let reference = key.reference(initialValue: wrappedValue)
+    self.reference = reference
     self.snapshot = reference.value
   }
 
@@ -40,18 +47,47 @@ public struct Shared<Value: Sendable>: Sendable {
     self.snapshot = value
   }
 
+  /// Shares `value` with nobody yet: TCA's `Shared(0)`, the same as ``init(value:)``.
+  public init(_ value: Value) {
+    self.init(value: value)
+  }
+
   /// The shared value; setting it changes it for every holder.
   public var wrappedValue: Value {
-    get { SharedAssertion.isAsserting ? snapshot : reference.value }
+    get { reference.read(SharedAssertion.context?.view ?? .current) }
     set {
-      if !SharedAssertion.isAsserting { reference.value = newValue }
+      reference.write(newValue)
       snapshot = newValue
     }
+  }
+
+  /// Changes the shared value in place, atomically with respect to every other `withLock` on
+  /// it: `$count.withLock { $0 += 1 }` from an effect or several tasks at once. Unlike setting
+  /// ``wrappedValue``, it needs no `var`: an effect can capture `state.$count` and change it.
+  ///
+  /// `body` may read this shared value (it sees the value from before `body`), but must not
+  /// wait for another task that locks it.
+  @discardableResult
+  public func withLock<R: Sendable>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try reference.withLock(body)
   }
 
   /// Why the key's storage last failed to load or save the value (a corrupt or unwritable
   /// file, for `.fileStorage`); `nil` when it succeeded or the value is kept in memory only.
   public var loadError: (any Error)? { reference.persistenceError }
+
+  /// The part of this shared value at `keyPath`, shared with it: `$settings.units` hands a
+  /// child feature one field of a shared struct, and a change through either is seen by both.
+  public subscript<Member: Sendable>(
+    dynamicMember keyPath: WritableKeyPath<Value, Member> & Sendable
+  ) -> Shared<Member> {
+    Shared<Member>(reference: SharedProjection(root: reference, keyPath: keyPath))
+  }
+
+  init(reference: any SharedAccess<Value>) {
+    self.reference = reference
+    self.snapshot = reference.read(.current)
+  }
 
   /// This shared value, to hand to a child feature's state: `Child.State(count: $count)`.
   public var projectedValue: Shared<Value> {
@@ -61,27 +97,30 @@ public struct Shared<Value: Sendable>: Sendable {
 }
 
 extension Shared: Equatable where Value: Equatable {
-  /// Two shared values are equal when their snapshots are: the values they last wrote.
+  /// Two copies of one shared value are equal when the values they last wrote are; two
+  /// different shared values when their values are. Inside a test store's comparison each side
+  /// reads the value the test expects or the feature holds.
   public static func == (lhs: Shared, rhs: Shared) -> Bool {
-    lhs.snapshot == rhs.snapshot
+    if let comparison = SharedAssertion.comparison {
+      return lhs.reference.read(comparison.lhs) == rhs.reference.read(comparison.rhs)
+    }
+    if let context = SharedAssertion.context {
+      return lhs.reference.read(context.view) == rhs.reference.read(context.view)
+    }
+    if lhs.reference.isSame(as: rhs.reference) { return lhs.snapshot == rhs.snapshot }
+    return lhs.reference.read(.current) == rhs.reference.read(.current)
   }
 }
 
 extension Shared: CustomReflectable {
-  /// Dumps as the snapshot, so a state diff shows the shared value, not the reference.
+  /// Dumps as the value (inside a test store, the value of the view it compares), so a state
+  /// diff shows the shared value, not the reference.
   public var customMirror: Mirror {
-    Mirror(reflecting: snapshot)
+    Mirror(reflecting: reference.read(SharedAssertion.context?.view ?? .current))
   }
 }
 
 extension Shared: CustomStringConvertible {
-  /// The snapshot's description.
-  public var description: String { String(describing: snapshot) }
-}
-
-/// Set by `TestStore` while a test's assertion closure runs: a `Shared` then reads and writes
-/// its snapshot only, so describing the expected state never changes the feature's.
-package enum SharedAssertion {
-  /// Whether the current task runs a test store's assertion closure.
-  @TaskLocal package static var isAsserting = false
+  /// The value's description.
+  public var description: String { String(describing: wrappedValue) }
 }

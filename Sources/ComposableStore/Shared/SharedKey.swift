@@ -4,5 +4,5 @@ public protocol SharedKey<Value>: Sendable {
   associatedtype Value: Sendable
 
   /// The reference for this key, made holding `initialValue` if none exists yet.
-  func reference(initialValue: Value) -> SharedReference<Value>
+  func reference(initialValue: @autoclosure () -> Value) -> SharedReference<Value>
 }

@@ -104,11 +104,13 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Gives up after `timeout` on `timeoutClock` (real time by default: a safety net, not part of
   /// the script), reporting how many sleepers there were, so a wrong count fails instead of
-  /// hanging the test. Returns whether the count was reached.
+  /// hanging the test. Returns whether the count was reached. The wait ends as soon as the count
+  /// is reached, so the 30 s default costs nothing when the test is right; it is that long so a
+  /// machine running ten threads per core never trips it.
   @discardableResult
   public func waitForSleepers(
     _ count: Int = 1,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(30),
     timeoutClock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -126,7 +128,7 @@ public final class TestClock: Clock, Sendable {
   @discardableResult
   public func waitForSleepers(
     atMost count: Int,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(30),
     timeoutClock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

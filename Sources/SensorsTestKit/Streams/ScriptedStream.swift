@@ -65,9 +65,10 @@ public final class ScriptedStream<Element: Sendable>: Sendable {
   ///
   /// If nobody asks within `timeout` on `clock` (real time by default: a safety net rather than
   /// part of the script), the test fails with a message and this returns, so a broken effect
-  /// cannot hang the suite.
+  /// cannot hang the suite. The wait ends as soon as a consumer asks, so the 30 s default costs
+  /// nothing when the test is right; it is that long so a heavily loaded machine never trips it.
   public func waitForConsumer(
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(30),
     clock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

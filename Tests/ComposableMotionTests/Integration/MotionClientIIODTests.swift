@@ -14,8 +14,8 @@ import Testing
   .timeLimit(.minutes(2)))
 struct MotionClientIIODTests {
   private func fixture(_ name: String) throws -> String {
-    let url = try #require(
-      Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/iiod"))
+    let url = try UmockdevDescription.url(
+      name, extension: nil, subdirectory: "iiod", in: .module)
     return url.path
   }
 

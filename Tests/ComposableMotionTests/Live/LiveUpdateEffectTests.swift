@@ -2,6 +2,7 @@ import ComposableMotion
 import ComposableSensorsTesting
 import ComposableStore
 import Foundation
+import SensorsTestSupport
 import Synchronization
 import Testing
 
@@ -76,10 +77,7 @@ import Testing
 
   /// Runs the feature until its reducer cancels the effect, one captured scan at a time.
   func expectSelfCancellingRun(hid: BufferedHIDAccelerometer, motion: MotionClient) async throws {
-    let capture = try Data(
-      contentsOf: try #require(
-        Bundle.module.url(
-          forResource: "isp-orientation-left-up", withExtension: "bin", subdirectory: "Fixtures")))
+    let capture = try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)
     let (reduced, onReduced) = AsyncStream.makeStream(of: Int.self)
     let store = Store(initialState: Feature.State()) {
       Feature(motion: motion, reduced: onReduced)

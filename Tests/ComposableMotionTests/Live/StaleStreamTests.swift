@@ -35,10 +35,8 @@ import Testing
     #expect(events.withLock { $0 }.count == 1, "reported once")
 
     // The capture's third scan: later than the two delivered, so the pacing keeps it.
-    let url = try #require(
-      Bundle.module.url(
-        forResource: "isp-orientation-left-up", withExtension: "bin", subdirectory: "Fixtures"))
-    try hid.fifo.write(Array(try Data(contentsOf: url)[48..<72]))
+    try hid.fifo.write(
+      Array(try UmockdevDescription.bytes("isp-orientation-left-up", in: .module)[48..<72]))
     let next = try #require(try await updates.next())
     #expect(abs(next.acceleration.x - -135 / 9.80665) < 1e-9)
     #expect(events.withLock { $0.last } == .resumed(sensors: [.accelerometer], device: device))

@@ -14,9 +14,7 @@ struct SensorProxyIntegrationTests {
   static let proxy = SensorProxyTools.proxy
 
   static func fixture(_ name: String) throws -> String {
-    try #require(
-      Bundle.module.url(forResource: name, withExtension: "umockdev", subdirectory: "Fixtures")
-    ).path
+    try UmockdevDescription.url(name, in: .module).path
   }
 
   /// The bus (with `mandatoryPolicy`, see ``PrivateBus/start(mandatoryPolicy:)``) and the proxy

@@ -10,8 +10,8 @@ import Testing
   .enabled(if: IIODServer.isInstalled, Comment(rawValue: IIODServer.skipMessage)))
 struct IIODIntegrationTests {
   private func fixture(_ name: String) throws -> String {
-    let url = try #require(
-      Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/iiod"))
+    let url = try UmockdevDescription.url(
+      name, extension: nil, subdirectory: "iiod", in: .module)
     return url.path
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxIIO
+import SensorsTestSupport
 import Testing
 
 /// libiio's context XML: as iiod 0.24 prints it, as pyadi-iio saved real boards' contexts, and
@@ -7,8 +8,8 @@ import Testing
 @Suite("iiod context descriptions (libiio XML)")
 struct IIODContextTests {
   private func fixture(_ name: String) throws -> [UInt8] {
-    let url = try #require(
-      Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/iiod"))
+    let url = try UmockdevDescription.url(
+      name, extension: nil, subdirectory: "iiod", in: .module)
     return Array(try Data(contentsOf: url))
   }
 

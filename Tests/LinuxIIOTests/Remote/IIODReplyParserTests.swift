@@ -1,4 +1,5 @@
 import Foundation
+import SensorsTestSupport
 import Testing
 
 @testable import LinuxIIO
@@ -10,8 +11,8 @@ struct IIODReplyParserTests {
   private func bytes(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
 
   private func fixture(_ name: String) throws -> [UInt8] {
-    let url = try #require(
-      Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/iiod"))
+    let url = try UmockdevDescription.url(
+      name, extension: nil, subdirectory: "iiod", in: .module)
     return Array(try Data(contentsOf: url))
   }
 

@@ -14,70 +14,76 @@ extension CalibrationLeastSquares {
     var targetSquares: Double
   }
 
-  /// Builds ``NormalEquations`` from the sums: first the 16 × 16 Gram matrix G of the model with all
-  /// nine K entries (K, c, e, τ), then N = Tᵀ G T, v = −Tᵀ G t₀, yᵀy = t₀ᵀ G t₀ for K22 = 3 − K00 − K11
-  /// (q = T p + t₀).
+  /// Builds ``NormalEquations`` from the sums: N = Tᵀ G T, v = −Tᵀ G t₀, yᵀy = t₀ᵀ G t₀ for
+  /// K22 = 3 − K00 − K11 (q = T p + t₀), G the 16 × 16 Gram matrix of the model with all nine K entries
+  /// (K, c, e, τ; see ``gram()``). T only subtracts K22's row and column from those of K00 and K11, so
+  /// each entry of N is one of G plus at most three more.
   func normalEquations() -> NormalEquations {
     let gram = gram()
     let g = gram.span
     let full = 16
     let n = Self.count
-    // Column of q for unknown a, and whether K22 (q index 8) moves with it (−1).
-    func column(_ a: Int) -> Int { a < 8 ? a : a + 1 }
-    func movesK22(_ a: Int) -> Bool { a == 0 || a == 4 }
-    var normal = InlineArray<225, Double>(repeating: 0)
-    var rightHandSide = Parameters(repeating: 0)
+    var system = NormalEquations(
+      normal: InlineArray(repeating: 0), rightHandSide: Parameters(repeating: 0),
+      targetSquares: 9 * g[unchecked: 8 &* full &+ 8])
+    var normal = system.normal.mutableSpan
+    var rightHandSide = system.rightHandSide.mutableSpan
     for a in 0..<n {
-      let qa = column(a)
+      // Column of q for unknown a (K22, q index 8, is not an unknown), and whether K22 moves with it.
+      let qa = a < 8 ? a : a &+ 1
+      let aMovesK22 = a == 0 || a == 4
       for b in a..<n {
-        let qb = column(b)
-        var value = g[unchecked: qa * full + qb]
-        if movesK22(a) { value -= g[unchecked: 8 * full + qb] }
-        if movesK22(b) { value -= g[unchecked: qa * full + 8] }
-        if movesK22(a) && movesK22(b) { value += g[unchecked: 8 * full + 8] }
-        normal[unchecked: a * n + b] = value
-        normal[unchecked: b * n + a] = value
+        let qb = b < 8 ? b : b &+ 1
+        let bMovesK22 = b == 0 || b == 4
+        var value = g[unchecked: qa &* full &+ qb]
+        if aMovesK22 { value -= g[unchecked: 8 &* full &+ qb] }
+        if bMovesK22 { value -= g[unchecked: qa &* full &+ 8] }
+        if aMovesK22 && bMovesK22 { value += g[unchecked: 8 &* full &+ 8] }
+        normal[unchecked: a &* n &+ b] = value
+        normal[unchecked: b &* n &+ a] = value
       }
-      var gt = g[unchecked: qa * full + 8]
-      if movesK22(a) { gt -= g[unchecked: 8 * full + 8] }
+      var gt = g[unchecked: qa &* full &+ 8]
+      if aMovesK22 { gt -= g[unchecked: 8 &* full &+ 8] }
       rightHandSide[unchecked: a] = -3 * gt
     }
-    return NormalEquations(
-      normal: normal, rightHandSide: rightHandSide, targetSquares: 9 * g[unchecked: 8 * full + 8])
+    return system
   }
 
-  /// The 16 × 16 Gram matrix of the unknowns K (all nine), c, e and τ, the gain divided out.
+  /// The 16 × 16 Gram matrix of the unknowns K (all nine), c, e and τ, the gain divided out. Its K–K
+  /// blocks take Σw u uᵀ's entries below the diagonal for both triangles (the sums above it may differ
+  /// in the last bit: (w uₖ) uₖ′ is not (w uₖ′) uₖ).
   private func gram() -> InlineArray<256, Double> {
-    let full = 16
-    var g = InlineArray<256, Double>(repeating: 0)
+    var storage = InlineArray<256, Double>(repeating: 0)
+    var g = storage.mutableSpan
     let inverse = 1 / gain
-    func set(_ a: Int, _ b: Int, _ value: Double) {
-      g[a * full + b] = value * inverse
-      g[b * full + a] = value * inverse
+    // Sets entries (a, b) and (b, a); every index is below 16 × 16 (a, b < 16).
+    func set(_ g: inout MutableSpan<Double>, _ a: Int, _ b: Int, _ value: Double) {
+      g[unchecked: a &* 16 &+ b] = value * inverse
+      g[unchecked: b &* 16 &+ a] = value * inverse
     }
     for j in 0..<3 {
       for k in 0..<3 {
         let a = 3 * j + k
         // K–K: δⱼⱼ′ uₖ uₖ′.
         let uu = Self.row(sumUU, k)
-        for k2 in 0..<3 { set(a, 3 * j + k2, uu[k2]) }
+        for k2 in 0..<3 { set(&g, a, 3 * j + k2, uu[k2]) }
         // K–c: δⱼⱼ′ uₖ.
-        set(a, 9 + j, sumU[k])
+        set(&g, a, 9 + j, sumU[k])
         // K–e: −Rᵢⱼ uₖ.
         let ru = k == 0 ? sumRUx : (k == 1 ? sumRUy : sumRUz)
-        for i in 0..<3 { set(a, 12 + i, -Self.row(ru, i)[j]) }
+        for i in 0..<3 { set(&g, a, 12 + i, -Self.row(ru, i)[j]) }
         // K–τ: dⱼ uₖ.
-        set(a, 15, Self.row(sumDU, j)[k])
+        set(&g, a, 15, Self.row(sumDU, j)[k])
       }
       // c–c and e–e: the identity times Σw; c–e: −Rᵢⱼ; c–τ: dⱼ; e–τ: −(R d)ᵢ.
-      set(9 + j, 9 + j, sumWeight)
-      set(12 + j, 12 + j, sumWeight)
-      for i in 0..<3 { set(9 + j, 12 + i, -Self.row(sumR, i)[j]) }
-      set(9 + j, 15, sumD[j])
-      set(12 + j, 15, -sumRD[j])
+      set(&g, 9 + j, 9 + j, sumWeight)
+      set(&g, 12 + j, 12 + j, sumWeight)
+      for i in 0..<3 { set(&g, 9 + j, 12 + i, -Self.row(sumR, i)[j]) }
+      set(&g, 9 + j, 15, sumD[j])
+      set(&g, 12 + j, 15, -sumRD[j])
     }
-    set(15, 15, sumDD)
-    return g
+    set(&g, 15, 15, sumDD)
+    return storage
   }
 
   @inline(__always)
@@ -131,34 +137,45 @@ extension CalibrationLeastSquares {
     // Every index below stays within the inline storage: the free unknowns are a range within 0..<15.
     guard free.lowerBound >= 0, free.upperBound <= n, !free.isEmpty else { return nil }
     let f = free.count
-    // The reduced symmetric matrix with the prior on the diagonal, then its Cholesky factor in place.
-    var m = InlineArray<225, Double>(repeating: 0)
-    var rhs = Parameters(repeating: 0)
-    let normal = sums.normal.span
-    let v = sums.rightHandSide.span
-    let held = fixed.span
     let first = free.lowerBound
-    for i in 0..<f {
-      let a = first &+ i
-      let row = a &* n
-      var value = v[unchecked: a]
-      if f < n {
-        for b in 0..<n where !free.contains(b) && held[unchecked: b] != 0 {
+    // The reduced system with the prior on the diagonal (its lower triangle, packed), the held
+    // unknowns moved to the right-hand side.
+    var factor = PackedCholesky(count: f)
+    var rhs = Parameters(repeating: 0)
+    do {
+      var lower = factor.entries.mutableSpan
+      var right = rhs.mutableSpan
+      let normal = sums.normal.span
+      let v = sums.rightHandSide.span
+      let held = fixed.span
+      for i in 0..<f {
+        let a = first &+ i
+        let row = a &* n
+        var value = v[unchecked: a]
+        // The held unknowns, in order: those before the free range, then those after it.
+        for b in 0..<first where held[unchecked: b] != 0 {
           value -= normal[unchecked: row &+ b] * held[unchecked: b]
         }
+        for b in free.upperBound..<n where held[unchecked: b] != 0 {
+          value -= normal[unchecked: row &+ b] * held[unchecked: b]
+        }
+        let start = PackedCholesky.rowStart(i)
+        for j in 0...i { lower[unchecked: start &+ j] = normal[unchecked: row &+ first &+ j] }
+        let prior = a < 8 ? softIronPriorWeight : (a == 14 ? 1e-3 : 1e-9)
+        lower[unchecked: start &+ i] += prior
+        right[unchecked: i] = a == 0 || a == 4 ? value + prior : value
       }
-      rhs[unchecked: i] = value
-      for j in 0..<f { m[unchecked: i &* f &+ j] = normal[unchecked: row &+ first &+ j] }
-      let prior = a < 8 ? softIronPriorWeight : (a == 14 ? 1e-3 : 1e-9)
-      m[unchecked: i &* f &+ i] += prior
-      if a == 0 || a == 4 { rhs[unchecked: i] += prior }
     }
-    guard Self.choleskyFactor(&m, f) else { return nil }
-    let x = Self.choleskySolve(m, f, rhs)
+    guard factor.factor() else { return nil }
+    let x = factor.solve(rhs)
     var p = fixed
-    for i in 0..<f {
-      guard x[unchecked: i].isFinite else { return nil }
-      p[unchecked: free.lowerBound + i] = x[unchecked: i]
+    do {
+      let solved = x.span
+      var parameters = p.mutableSpan
+      for i in 0..<f {
+        guard solved[unchecked: i].isFinite else { return nil }
+        parameters[unchecked: first &+ i] = solved[unchecked: i]
+      }
     }
     let residualSum = Self.residual(p, sums)
     let freedom = max(3 * weight - Double(f), 1)
@@ -175,10 +192,10 @@ extension CalibrationLeastSquares {
       // σ² gᵀ M⁻¹ g over the free unknowns.
       let g = Self.gradient(along: w, at: u)
       var reduced = Parameters(repeating: 0)
-      for i in 0..<f { reduced[i] = g[free.lowerBound + i] }
-      let z = Self.choleskySolve(m, f, reduced)
+      for i in 0..<f { reduced[unchecked: i] = g[unchecked: first &+ i] }
+      let z = factor.solve(reduced)
       var variance = 0.0
-      for i in 0..<f { variance += reduced[i] * z[i] }
+      for i in 0..<f { variance += reduced[unchecked: i] * z[unchecked: i] }
       headingVariance = variance / (horizontal * horizontal)
     }
     let soft = Matrix3(
@@ -196,42 +213,5 @@ extension CalibrationLeastSquares {
       w.x * u.x - w.z * u.z, w.x * u.y, w.x * u.z, w.y * u.x, w.y * u.y - w.z * u.z, w.y * u.z,
       w.z * u.x, w.z * u.y, w.x, w.y, w.z, 0, 0, 0, 0,
     ]
-  }
-
-  /// In-place lower Cholesky factor of a symmetric n × n matrix (n ≤ 15, stored with stride n, which
-  /// the callers guarantee: the accesses are unchecked); `false` if not positive definite.
-  private static func choleskyFactor(_ m: inout InlineArray<225, Double>, _ n: Int) -> Bool {
-    for j in 0..<n {
-      var diagonal = m[unchecked: j &* n &+ j]
-      for k in 0..<j { diagonal -= m[unchecked: j &* n &+ k] * m[unchecked: j &* n &+ k] }
-      guard diagonal > 0, diagonal.isFinite else { return false }
-      let root = diagonal.squareRoot()
-      m[unchecked: j &* n &+ j] = root
-      for i in (j + 1)..<n {
-        var value = m[unchecked: i &* n &+ j]
-        for k in 0..<j { value -= m[unchecked: i &* n &+ k] * m[unchecked: j &* n &+ k] }
-        m[unchecked: i &* n &+ j] = value / root
-      }
-    }
-    return true
-  }
-
-  /// Solves L Lᵀ x = b with the factor from ``choleskyFactor(_:_:)``.
-  private static func choleskySolve(
-    _ l: borrowing InlineArray<225, Double>, _ n: Int, _ b: borrowing Parameters
-  ) -> Parameters {
-    var x = copy b
-    let l = l.span
-    for i in 0..<n {
-      var value = x[unchecked: i]
-      for k in 0..<i { value -= l[unchecked: i &* n &+ k] * x[unchecked: k] }
-      x[unchecked: i] = value / l[unchecked: i &* n &+ i]
-    }
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      var value = x[unchecked: i]
-      for k in (i + 1)..<n { value -= l[unchecked: k &* n &+ i] * x[unchecked: k] }
-      x[unchecked: i] = value / l[unchecked: i &* n &+ i]
-    }
-    return x
   }
 }

@@ -45,9 +45,17 @@ final class ProxyClaims: Sendable {
     let key = Key(id: id, sensor: sensor.name)
     let (bus, onEvent) = (self.bus, self.onEvent)
     let count: @Sendable (Int) -> Void = { [weak self] lost in self?.countDropped(lost, id: id) }
+    let sink = ProxyReading.Sink(
+      deliver: { properties in
+        if let value = sensor.decode(properties), case .dropped = continuation.yield(value) {
+          count(1)
+        }
+      },
+      dropped: count,
+      finish: { continuation.finish(throwing: $0) })
+    let endpoint = sensor.endpoint
     let task = Task.inheritingExecutor {
-      await ProxyReading.run(
-        sensor, bus: bus, into: continuation, dropped: count, onEvent: onEvent)
+      await ProxyReading.run(endpoint, bus: bus, into: sink, onEvent: onEvent)
     }
     continuation.onTermination = { [weak self] _ in
       task.cancel()

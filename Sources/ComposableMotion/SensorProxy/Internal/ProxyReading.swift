@@ -3,18 +3,30 @@ import SensorsCore
 
 /// One claimed sensor on its own bus connection: claim, current value, changes, release; and
 /// when the proxy leaves the bus and comes back, claimed again.
+///
+/// Not generic over the sensor's value type: the value is decoded and yielded by the ``Sink``
+/// the caller builds, so this loop and its many suspension points are compiled once, not once
+/// per sensor (they were about 60 KB of code in a static app when generic).
 enum ProxyReading {
-  /// Streams `sensor`'s values into `continuation` until cancelled or the connection ends; then
+  /// Where a reading's values go, with their type erased.
+  struct Sink: Sendable {
+    /// Decodes the properties known so far and yields the value they hold, if any.
+    let deliver: @Sendable ([String: DBusValue]) -> Void
+    /// Counts values or signals lost on the way (the consumer fell behind).
+    let dropped: @Sendable (Int) -> Void
+    /// Ends the stream: normally with nil, or with the error.
+    let finish: @Sendable ((any Error)?) -> Void
+  }
+
+  /// Streams `sensor`'s values into `sink` until cancelled or the connection ends; then
   /// releases the claim and closes the connection. When the proxy leaves the bus (it exited,
   /// crashed or was restarted), `onEvent` hears ``SensorProxyEvent/proxyLeft(sensor:)``, the
   /// stream stays open, and once the proxy is back the sensor is claimed again and its current
   /// value delivered, then ``SensorProxyEvent/reclaimed(sensor:)`` is heard. A cancelled
   /// reading (stop, destroy) finishes the stream normally. Every value or
-  /// signal lost on the way (the consumer fell behind) is counted in `dropped`.
-  static func run<Value>(
-    _ sensor: ProxySensor<Value>, bus: DBusAddress?,
-    into continuation: AsyncThrowingStream<Value, any Error>.Continuation,
-    dropped: @escaping @Sendable (Int) -> Void,
+  /// signal lost on the way (the consumer fell behind) is counted in the sink's `dropped`.
+  static func run(
+    _ sensor: ProxyEndpoint, bus: DBusAddress?, into sink: Sink,
     onEvent: @escaping @Sendable (SensorProxyEvent) -> Void
   ) async {
     let connection: DBusConnection
@@ -23,7 +35,7 @@ enum ProxyReading {
       if let bus { address = bus } else { address = try DBusAddress.system() }
       connection = try await DBusConnection.connect(to: address)
     } catch {
-      continuation.finish(throwing: SensorProxyError.unavailable(error))
+      sink.finish(SensorProxyError.unavailable(error))
       return
     }
     var claimed = false
@@ -33,25 +45,25 @@ enum ProxyReading {
     var returning = false
     reading: while true {
       do throws(SensorProxyError) {
-        try await follow(sensor, connection: connection, claimed: &claimed) { value in
-          if case .dropped = continuation.yield(value) { dropped(1) }
+        try await follow(sensor, connection: connection, claimed: &claimed) { state in
+          sink.deliver(state)
         } lost: {
-          dropped($0)
+          sink.dropped($0)
         } onClaim: {
           claimedOnce = true
         } onCurrent: {
           if returning { onEvent(.reclaimed(sensor: sensor.name)) }
         }
-        continuation.finish()
+        sink.finish(nil)
         break reading
       } catch {
         if Task.isCancelled {
           // Stopped or destroyed: the stream finishes normally.
-          continuation.finish()
+          sink.finish(nil)
           break reading
         }
         guard claimedOnce || returning, Self.isGone(error) else {
-          continuation.finish(throwing: error)
+          sink.finish(error)
           break reading
         }
       }
@@ -59,10 +71,9 @@ enum ProxyReading {
       claimed = false
       onEvent(.proxyLeft(sensor: sensor.name))
       do throws(DBusError) {
-        try await connection.waitForOwner(of: ProxySensor<Value>.service)
+        try await connection.waitForOwner(of: ProxyEndpoint.service)
       } catch {
-        continuation.finish(
-          throwing: error == .cancelled ? nil : SensorProxyError.unavailable(error))
+        sink.finish(error == .cancelled ? nil : SensorProxyError.unavailable(error))
         break reading
       }
       returning = true
@@ -71,7 +82,7 @@ enum ProxyReading {
     await Task.inheritingExecutor { [claimed] in
       if claimed, connection.endReason == nil {
         _ = try? await connection.call(
-          destination: ProxySensor<Value>.service, path: sensor.path,
+          destination: ProxyEndpoint.service, path: sensor.path,
           interface: sensor.interface, member: sensor.release, timeout: .seconds(2))
       }
       await connection.close()
@@ -86,11 +97,14 @@ enum ProxyReading {
     }
   }
 
-  private static func follow<Value>(
-    _ sensor: ProxySensor<Value>, connection: DBusConnection, claimed: inout Bool,
-    yield: (Value) -> Void, lost: (Int) -> Void, onClaim: () -> Void, onCurrent: () -> Void
+  /// Claims `sensor` and hands `deliver` its properties: all of them once claimed, then after
+  /// each change (all of them again after signals were lost).
+  private static func follow(
+    _ sensor: ProxyEndpoint, connection: DBusConnection, claimed: inout Bool,
+    deliver: ([String: DBusValue]) -> Void, lost: (Int) -> Void, onClaim: () -> Void,
+    onCurrent: () -> Void
   ) async throws(SensorProxyError) {
-    let service = ProxySensor<Value>.service
+    let service = ProxyEndpoint.service
     let changes: DBusSignalStream<DBusPropertiesChanged>
     var state: [String: DBusValue]
     let has: DBusValue
@@ -118,7 +132,7 @@ enum ProxyReading {
     do throws(DBusError) {
       state = try await connection.allProperties(
         interface: sensor.interface, path: sensor.path, destination: service)
-      if let value = sensor.decode(state) { yield(value) }
+      deliver(state)
       onCurrent()
       for try await event in changes {
         switch event {
@@ -130,7 +144,7 @@ enum ProxyReading {
           state = try await connection.allProperties(
             interface: sensor.interface, path: sensor.path, destination: service)
         }
-        if let value = sensor.decode(state) { yield(value) }
+        deliver(state)
       }
     } catch {
       throw .unavailable(error)

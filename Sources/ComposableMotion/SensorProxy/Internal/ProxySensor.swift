@@ -3,18 +3,22 @@ import DBus
 /// One sensor iio-sensor-proxy shares: where it lives on the bus, how it is claimed, and how its
 /// properties become a value.
 struct ProxySensor<Value: Sendable>: Sendable {
-  static var service: String { "net.hadess.SensorProxy" }
-
-  /// For messages: "accelerometer", "light sensor"…
-  let name: String
-  let path: String
-  let interface: String
-  let claim: String
-  let release: String
-  /// The boolean property saying the device has the sensor.
-  let has: String
+  /// Where the sensor lives on the bus and how it is claimed.
+  let endpoint: ProxyEndpoint
   /// The value from the properties known so far; nil when they hold no reading.
   let decode: @Sendable ([String: DBusValue]) -> Value?
+
+  /// For messages: "accelerometer", "light sensor"…
+  var name: String { endpoint.name }
+
+  init(
+    name: String, path: String, interface: String, claim: String, release: String, has: String,
+    decode: @escaping @Sendable ([String: DBusValue]) -> Value?
+  ) {
+    endpoint = ProxyEndpoint(
+      name: name, path: path, interface: interface, claim: claim, release: release, has: has)
+    self.decode = decode
+  }
 }
 
 extension ProxySensor<ScreenOrientation> {

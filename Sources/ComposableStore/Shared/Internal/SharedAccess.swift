@@ -1,0 +1,53 @@
+/// What a ``Shared`` reads and writes through: a ``SharedReference``, or a part of one reached by
+/// a key path (`$settings.units`).
+protocol SharedAccess<Value>: Sendable {
+  associatedtype Value: Sendable
+
+  /// The value as `view` sees it.
+  func read(_ view: SharedView) -> Value
+  /// Stores `newValue` (the expectation, inside a test store's assertion closure).
+  func write(_ newValue: Value)
+  /// Changes the value atomically (see ``SharedReference/withLock(_:)``).
+  func withLock<R: Sendable>(_ body: (inout Value) throws -> R) rethrows -> R
+  /// Why the storage last failed to load or save the value.
+  var persistenceError: (any Error)? { get }
+  /// Whether `other` reads and writes the same value: the same reference and key path.
+  func isSame(as other: any SharedAccess<Value>) -> Bool
+}
+
+extension SharedReference: SharedAccess {
+  func isSame(as other: any SharedAccess<Value>) -> Bool {
+    (other as? SharedReference<Value>) === self
+  }
+}
+
+/// The part of a shared value a key path reaches: reads and writes go to the root reference, so
+/// the part is shared, tracked and persisted with it.
+final class SharedProjection<Root: Sendable, Value: Sendable>: SharedAccess {
+  let root: any SharedAccess<Root>
+  let keyPath: WritableKeyPath<Root, Value> & Sendable
+
+  init(root: any SharedAccess<Root>, keyPath: WritableKeyPath<Root, Value> & Sendable) {
+    self.root = root
+    self.keyPath = keyPath
+  }
+
+  func read(_ view: SharedView) -> Value {
+    root.read(view)[keyPath: keyPath]
+  }
+
+  func write(_ newValue: Value) {
+    root.withLock { $0[keyPath: keyPath] = newValue }
+  }
+
+  func withLock<R: Sendable>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try root.withLock { try body(&$0[keyPath: keyPath]) }
+  }
+
+  var persistenceError: (any Error)? { root.persistenceError }
+
+  func isSame(as other: any SharedAccess<Value>) -> Bool {
+    guard let other = other as? SharedProjection<Root, Value> else { return false }
+    return other.keyPath == keyPath && root.isSame(as: other.root)
+  }
+}
