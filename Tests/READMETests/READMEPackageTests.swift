@@ -133,16 +133,29 @@ import Testing
       }
     }
 
-    var outcome = try await Self.swiftBuild(package: package)
-    if outcome.status != 0, outcome.output.contains("because of missing inputs") {
-      // A source file of the checkout was deleted or moved since the last build here: SwiftPM
-      // keeps the old build description for a local dependency. Start that package's build over.
+    // SwiftPM keeps the build description of a local dependency between builds: a source file
+    // of the checkout added, deleted or moved since the last build here is missed ("cannot find
+    // type", "missing inputs"). So the user's package builds afresh whenever the checkout's list
+    // of source files differs from the one it last built with.
+    let sourceList = root.appendingPathComponent("source-files.txt")
+    let currentList = Self.sourceFiles(in: Self.checkout).joined(separator: "\n")
+    if (try? String(contentsOf: sourceList, encoding: .utf8)) != currentList {
       try? files.removeItem(at: package.appendingPathComponent(".build"))
-      outcome = try await Self.swiftBuild(package: package)
+      try currentList.write(to: sourceList, atomically: true, encoding: .utf8)
     }
+    let outcome = try await Self.swiftBuild(package: package)
     #expect(outcome.status == 0, "swift build failed in \(package.path):\n\(outcome.output)")
     let warnings = outcome.output.split(separator: "\n").filter { $0.contains(": warning: ") }
     #expect(warnings.isEmpty, "the README's code warns:\n\(warnings.joined(separator: "\n"))")
+  }
+
+  /// The paths of the checkout's source files under `Sources/`, sorted.
+  static func sourceFiles(in checkout: URL) -> [String] {
+    let sources = checkout.appendingPathComponent("Sources")
+    let enumerator = FileManager.default.enumerator(atPath: sources.path)
+    var paths: [String] = []
+    while let path = enumerator?.nextObject() as? String { paths.append(path) }
+    return paths.sorted()
   }
 
   /// Runs `swift build --build-tests` in `package` on a thread of its own (it takes minutes on a
