@@ -95,6 +95,7 @@ import Testing
     }
   }
 
+  /// swift-dependencies' `testDependencyDefaultIsReused_SegmentedByContext`.
   @Test func aDefaultIsMadeOnceAndReusedWithinItsContext() {
     withDependencies {
       $0 = DependencyValues()

@@ -139,29 +139,8 @@ private struct FeatureModel: Sendable {
     #expect(value == 42)
   }
 
-  @Test func testDependencyDefaultIsReused_SegmentedByContext() {
-    withDependencies {
-      $0 = DependencyValues()
-    } operation: {
-      withDependencies {
-        $0.context = .test
-      } operation: {
-        @Dependency(\.counter) var counter
-        #expect(counter.value == 0)
-        counter.increment()
-        #expect(counter.value == 1)
-        withDependencies {
-          $0.context = .preview
-        } operation: {
-          #expect(counter.value == 0, "the preview context has a default of its own")
-          counter.increment()
-          counter.increment()
-          #expect(counter.value == 2)
-        }
-        #expect(counter.value == 1)
-      }
-    }
-  }
+  // testDependencyDefaultIsReused_SegmentedByContext is
+  // DependencyValuesTests.aDefaultIsMadeOnceAndReusedWithinItsContext.
 
   @Test func testUpdatingTestDependencyFromLiveContext_WhenUpdatingDependencies() {
     withDependencies {
