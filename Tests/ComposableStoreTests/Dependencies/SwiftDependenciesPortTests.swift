@@ -218,18 +218,18 @@ private struct FeatureModel: Sendable {
     #expect(ReportingKey.evaluated.withLock { $0 } == before)
   }
 
-  @Test func testNestedWithTestValues_Async() async throws {
+  @Test func testNestedWithTestValues_Async() async {
     let fixed = Timestamp(timeIntervalSince1970: 1_234_567_890)
-    try await withDependencies {
+    await withDependencies {
       $0.date.now = fixed
     } operation: {
-      try await withDependencies {
+      await withDependencies {
         $0.uuid = .incrementing
       } operation: {
         #expect(DependencyValues.current.date.now == fixed)
         #expect(DependencyValues.current.uuid() == UniqueID(0))
         #expect(DependencyValues.current.context == .test)
-        try await Task.sleep(for: .zero)
+        await Task.yield()
         #expect(DependencyValues.current.date.now == fixed, "kept across a suspension")
       }
     }
