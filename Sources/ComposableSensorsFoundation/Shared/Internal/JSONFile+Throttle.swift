@@ -9,15 +9,18 @@ extension JSONFile: FlushableFile {
     let action = state.withLock { $0.saves.change(to: value) }
     guard action == .startWriter else { return }
     let task = Task.inheritingExecutor { [weak self, clock = throttle.clock] in
-      while true {
-        self?.writePending()
-        do {
-          try await clock.sleep(for: throttle.window)
-        } catch {
-          // Cancelled (the file went away, and flushed itself) or a clock that cannot sleep:
-          // the window ends now.
+      let executor = InheritedExecutor.preferred ?? FileWriteExecutor.shared
+      await withTaskExecutorPreference(executor) {
+        while true {
+          self?.writePending()
+          do {
+            try await clock.sleep(for: throttle.window)
+          } catch {
+            // Cancelled (the file went away, and flushed itself) or a clock that cannot sleep:
+            // the window ends now.
+          }
+          guard self?.endWindow() == .write else { return }
         }
-        guard self?.endWindow() == .write else { return }
       }
     }
     state.withLock { $0.writer = task }
