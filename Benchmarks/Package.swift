@@ -40,6 +40,13 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "file-storage-benchmark",
+      dependencies: [
+        .product(name: "ComposableStore", package: "composable-sensors"),
+        .product(name: "ComposableSensorsFoundation", package: "composable-sensors"),
+      ]
+    ),
+    .executableTarget(
       name: "fusion-benchmark",
       dependencies: [.product(name: "ComposableMotion", package: "composable-sensors")]
     ),

@@ -11,12 +11,20 @@ public import ComposableStore
 ///
 /// - A missing file reads as the default value; the file (and its directory) is made on the
 ///   first change.
-/// - Every change is written at once and atomically: to a temporary file in the same directory,
-///   flushed with `fsync`, then renamed over the old one (and the directory flushed), so a crash
-///   or power cut leaves the old file or the new one, never half of either.
+/// - Every write is atomic: to a temporary file in the same directory, flushed with `fsync`,
+///   then renamed over the old one (and the directory flushed), so a crash or power cut leaves
+///   the old file or the new one, never half of either.
+/// - Writes are throttled and made off the caller's thread, as in TCA: the first change in a
+///   quiet second is written at once, later ones within the second are coalesced into one write
+///   at its end, timed by `@Dependency(\.continuousClock)`. `@Dependency(\.defaultFileStorage)`
+///   says how (``FileStorage``): throttled live, every change at once on the caller's thread in
+///   tests. ``FileStorage/flush()`` writes what a window holds now; so does the last reference
+///   going away, and the exit of the process.
 /// - A change made elsewhere (another process, or a `Shared` in another test store) is read back
 ///   on the next access: each read compares the file's device, inode, size and modification
 ///   time (one `stat`) with those last seen, and decodes the file again only when they differ.
+///   Our own writes are never read back over a newer value in memory; a change made elsewhere
+///   while a window holds one of ours is newer, so it wins and ours is dropped.
 /// - A file that cannot be read or decoded is reported as a runtime warning with a
 ///   ``FileStorageError`` (a test failure inside `TestStore`), kept in `$value.loadError`, and
 ///   the value in memory stands; the next change replaces the file.
@@ -36,9 +44,15 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   /// The reference for ``path``, loading the file now (the default if it is missing or bad).
   public func reference(initialValue: @autoclosure () -> Value) -> SharedReference<Value> {
     @Dependency(\.defaultInMemoryStorage) var storage
+    @Dependency(\.defaultFileStorage) var fileStorage
+    @Dependency(\.continuousClock) var clock
     return storage.reference(name: path, kind: "fileStorage") {
       let defaultValue = initialValue()
-      let file = JSONFile(path: path, defaultValue: defaultValue, site: site)
+      let throttle = fileStorage.throttle.map { window in
+        JSONFile<Value>.Throttle(
+          window: window, clock: clock, storage: ObjectIdentifier(fileStorage))
+      }
+      let file = JSONFile(path: path, defaultValue: defaultValue, site: site, throttle: throttle)
       return SharedReference(file.loadIfChanged() ?? defaultValue, persistence: file)
     }
   }

@@ -12,7 +12,8 @@
 /// ```
 ///
 /// Every `@Shared` with the same key reads and writes one value: a change a feature makes is
-/// seen by every other feature holding the key.
+/// seen by every other feature holding the key. A `.fileStorage` value is written throttled and
+/// off the caller's thread live, at once in tests (<doc:SharedState>).
 ///
 /// ## Testing
 ///

@@ -76,4 +76,32 @@ private struct FileCounter: Reducer {
       issue.comments.contains { $0.rawValue.contains("is not valid JSON") }
     }
   }
+
+  /// As a user would test a feature keeping a sensor-rate value in a file: every action changes
+  /// it, and the file is written once at the first change and once per second after.
+  @Test func aChangeOnEveryActionIsWrittenOncePerSecond() async throws {
+    let clock = TestClock()
+    let path = directory.file("count.json")
+    let store = TestStore(initialState: FileCounter.State(path: path)) {
+      FileCounter()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.defaultFileStorage = .fileSystem(throttle: .seconds(1))
+    }
+    await store.send(.increment) { $0.count = 1 }
+    #expect(try directory.text("count.json") == "1", "the first change is written at once")
+    for count in 2...50 {
+      await store.send(.increment) { $0.count = count }
+    }
+    #expect(try directory.text("count.json") == "1", "later changes wait for the window")
+    await clock.advance(by: .milliseconds(999))
+    #expect(try directory.text("count.json") == "1")
+    await clock.advance(by: .milliseconds(1))
+    #expect(try directory.text("count.json") == "50", "the newest change, at the window's end")
+    await store.send(.increment) { $0.count = 51 }
+    await clock.advance(by: .seconds(1))
+    #expect(try directory.text("count.json") == "51")
+    await clock.advance(by: .seconds(1))
+    #expect(clock.sleeperCount == 0, "a quiet window closes")
+  }
 }

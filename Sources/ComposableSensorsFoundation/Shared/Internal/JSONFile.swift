@@ -9,13 +9,16 @@ import Synchronization
 #endif
 
 /// The ``SharedPersistence`` of ``FileStorageKey``: a JSON file, checked with one `stat` per
-/// read and replaced atomically on each write.
+/// read and replaced atomically on each write: at once on the caller's thread
+/// (``FileStorage/immediate``), or throttled and off the caller's thread (see
+/// `JSONFile+Throttle.swift`).
 ///
-/// Its owning ``SharedReference`` calls it under the reference's lock, so calls never overlap;
-/// the state still sits under a lock of its own because the type must be `Sendable`.
+/// Its owning ``SharedReference`` calls it under the reference's lock, so loads and changes never
+/// overlap; a throttled file's writer task and flushes run beside them, so everything the file
+/// knows sits under one lock of its own.
 final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
-  /// What was last seen at the path: the state machine.
-  private enum Seen: Equatable {
+  /// What was last seen at the path.
+  enum Seen: Equatable {
     /// Not looked at yet.
     case unchecked
     /// Absent.
@@ -26,51 +29,80 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
     case unstattable(FileStorageError)
   }
 
-  private struct State {
+  struct State {
     var seen = Seen.unchecked
     /// The last load's or save's failure, `nil` after a success.
     var failure: FileStorageError?
+    /// When a throttled file is written (always idle for an immediate one).
+    var saves = FileSaveMachine<Value>()
+    /// How many writes of this file have finished: a read that sees it change while it looks
+    /// at the file saw our own write land, not a change made elsewhere.
+    var finishedWrites: UInt64 = 0
+    /// The writer task of the open window, cancelled when the file goes away.
+    var writer: Task<Void, Never>?
+  }
+
+  /// How a throttled file waits between writes.
+  struct Throttle: Sendable {
+    /// How long changes are coalesced after a write.
+    let window: Duration
+    /// What the writer task sleeps on: the reference's `\.continuousClock`.
+    let clock: any Clock<Duration>
+    /// The ``FileStorage`` that made it, whose ``FileStorage/flush()`` writes it.
+    let storage: ObjectIdentifier
   }
 
   /// The most a file may hold: a shared value is settings, not a database.
   static var byteLimit: Int { 16 << 20 }
 
   let path: String
-  private let defaultValue: Value
-  private let site: WarningSite
-  private let state = Mutex(State())
+  let defaultValue: Value
+  let site: WarningSite
+  let throttle: Throttle?
+  let state = Mutex(State())
+  /// Held by the one write under way (a writer task's or a flush's), never by a change or a
+  /// read: writes take the newest change and land in the order they take it.
+  let writeTurn = Mutex(())
 
-  init(path: String, defaultValue: Value, site: WarningSite) {
+  init(path: String, defaultValue: Value, site: WarningSite, throttle: Throttle?) {
     self.path = path
     self.defaultValue = defaultValue
     self.site = site
+    self.throttle = throttle
+    if let throttle { FileFlushRegistry.register(self, storage: throttle.storage) }
+  }
+
+  deinit {
+    guard throttle != nil else { return }
+    FileFlushRegistry.remove(ObjectIdentifier(self))
+    // The last reference went away: write what the window still holds, and stop the writer.
+    writePending()
+    state.withLock { $0.writer }?.cancel()
   }
 
   var lastError: (any Error)? { state.withLock { $0.failure } }
 
   func loadIfChanged() -> Value? {
-    let previous = state.withLock { $0.seen }
-    // Counted before the stamp is taken: a write this process makes in between is seen on the
-    // next access rather than missed.
-    let writes = FileVersion.localWrites(path)
-    let stamp: FileStamp?
-    switch FileStamp.of(path: path) {
-    case .success(let found): stamp = found
-    case .failure(let failure):
-      if previous != .unstattable(failure) {
-        update(.unstattable(failure), failure: failure)
-        report(failure)
-      }
-      return nil
+    let (previous, writesBefore, saving) = state.withLock {
+      ($0.seen, $0.finishedWrites, $0.saves.isSaving)
     }
-    guard let stamp else {
-      if previous == .missing { return nil }
+    // Our own write is replacing the file: what is there is ours, or about to be.
+    if saving { return nil }
+    let seen = look()
+    guard seen != previous, acceptChange(writesBefore: writesBefore) else { return nil }
+    let version: FileVersion
+    switch seen {
+    case .unchecked: return nil
+    case .unstattable(let failure):
+      update(seen, failure: failure)
+      report(failure)
+      return nil
+    case .missing:
       update(.missing, failure: nil)
       // Deleted (or never made): the value goes back to its default, as in TCA.
       return defaultValue
+    case .file(let found): version = found
     }
-    let version = FileVersion(stamp: stamp, localWrites: writes)
-    if previous == .file(version) { return nil }
     do {
       let bytes = try FileContents.bytes(path: path, limit: Self.byteLimit)
       do {
@@ -85,20 +117,38 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
     }
   }
 
+  /// What is at the path now: one `stat`.
+  func look() -> Seen {
+    // Counted before the stamp is taken: a write this process makes in between is seen on the
+    // next access rather than missed.
+    let writes = FileVersion.localWrites(path)
+    switch FileStamp.of(path: path) {
+    case .success(let stamp?): return .file(FileVersion(stamp: stamp, localWrites: writes))
+    case .success(nil): return .missing
+    case .failure(let failure): return .unstattable(failure)
+    }
+  }
+
+  /// Whether a file found changed since it was last seen is a change made elsewhere, to read
+  /// back: not when our own write started or landed while the read looked at it (our older
+  /// file must not replace a newer value in memory). A change made elsewhere is newer than the
+  /// one the window holds, so that one is dropped.
+  private func acceptChange(writesBefore: UInt64) -> Bool {
+    state.withLock { state in
+      guard !state.saves.isSaving, state.finishedWrites == writesBefore else { return false }
+      _ = state.saves.dropPending()
+      return true
+    }
+  }
+
   func save(_ value: Value) {
-    let bytes: [UInt8]
-    do {
-      bytes = Array(try JSONEncoder().encode(value))
-    } catch {
-      let failure = FileStorageError.unencodable(path: path, reason: String(describing: error))
-      state.withLock { $0.failure = failure }
-      report(failure)
+    if throttle != nil {
+      change(to: value)
       return
     }
-    switch AtomicFile.save(bytes, to: path) {
-    case .success(let stamp):
-      let writes = FileVersion.recordLocalWrite(path)
-      update(.file(FileVersion(stamp: stamp, localWrites: writes)), failure: nil)
+    switch write(value) {
+    case .success(let version):
+      update(.file(version), failure: nil)
     case .failure(let failure):
       // What was seen at the path still stands, so the change stays in memory until the file
       // changes.
@@ -107,8 +157,24 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
     }
   }
 
-  private func update(_ seen: Seen, failure: FileStorageError?) {
-    state.withLock { $0 = State(seen: seen, failure: failure) }
+  /// Encodes `value` and replaces the file with it; the new file's version.
+  func write(_ value: Value) -> Result<FileVersion, FileStorageError> {
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try JSONEncoder().encode(value))
+    } catch {
+      return .failure(.unencodable(path: path, reason: String(describing: error)))
+    }
+    return AtomicFile.save(bytes, to: path).map { stamp in
+      FileVersion(stamp: stamp, localWrites: FileVersion.recordLocalWrite(path))
+    }
+  }
+
+  func update(_ seen: Seen, failure: FileStorageError?) {
+    state.withLock { state in
+      state.seen = seen
+      state.failure = failure
+    }
   }
 
   /// Records a file whose contents cannot be used, so it is reported once, not on every read;
@@ -119,7 +185,7 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
     return nil
   }
 
-  private func report(_ failure: FileStorageError) {
+  func report(_ failure: FileStorageError) {
     RuntimeWarning.report(
       failure.description, fileID: site.fileID, filePath: site.filePath, line: site.line,
       column: site.column)

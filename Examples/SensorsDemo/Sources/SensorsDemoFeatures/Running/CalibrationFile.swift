@@ -12,7 +12,8 @@ import Foundation
 ///
 /// The file is kept through `@Shared(.fileStorage(path))`: JSON holding one string,
 /// ``MagnetometerCalibration/textLine``, written atomically. A file from an earlier version (the
-/// bare line, not JSON) is still read, and replaced by JSON at the next save.
+/// bare line, not JSON) is still read, and replaced by JSON at the next save. Each save flushes
+/// the (throttled) file storage, so the calibration is on disk when ``save(_:)`` returns.
 struct CalibrationFile: Sendable, Equatable {
   /// The file's path.
   var path: String
@@ -91,6 +92,10 @@ struct CalibrationFile: Sendable, Equatable {
     let error = quietly {
       var saved = Shared<String?>(wrappedValue: nil, .fileStorage(path))
       saved.wrappedValue = calibration.textLine
+      // Live, file storage writes are throttled and made off this thread: write it now, so it
+      // is on disk when the run ends (the process may exit next) and a failure is known here.
+      @Dependency(\.defaultFileStorage) var storage
+      storage.flush()
       return saved.loadError as? FileStorageError
     }
     if case .unwritable(_, let reason)? = error {

@@ -1,4 +1,6 @@
 import ComposableMotion
+import ComposableSensorsTesting
+import ComposableStore
 import Foundation
 import Synchronization
 import Testing
@@ -106,6 +108,27 @@ struct CalibrationFileTests {
     #expect(try JSONDecoder().decode(String.self, from: data) == Self.learnt.textLine)
     let names = try FileManager.default.contentsOfDirectory(atPath: temporary.directory + "/state")
     #expect(names == ["magnetometer-calibration"], "no temporary file is left behind")
+  }
+
+  @Test("with live, throttled file storage every save is on disk when it returns")
+  func savedAtOnceWhenThrottled() throws {
+    let temporary = Self.temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: temporary.directory) }
+    let file = CalibrationFile(path: temporary.file)
+    var second = Self.learnt
+    second.hardIron = SIMD3(1, 2, 3)
+    try withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+      $0.defaultFileStorage = .fileSystem(throttle: .seconds(1))
+      // Never advanced: only the save's flush can write within the window.
+      $0.continuousClock = TestClock()
+    } operation: {
+      for calibration in [Self.learnt, second] {
+        #expect(throws: Never.self) { try file.save(calibration).get() }
+        let data = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        #expect(try JSONDecoder().decode(String.self, from: data) == calibration.textLine)
+      }
+    }
   }
 
   @Test("a file from an earlier version (the bare text line) is still read")
