@@ -138,6 +138,37 @@ struct CalibrationLeastSquaresTests {
     }
   }
 
+  @Test func theForwardSubstitutionGivesTheQuadraticFormOfTheInverse() {
+    // |L⁻¹ b|² = bᵀ M⁻¹ b: the heading's variance needs only the forward substitution.
+    let n = 15
+    var m = [Double](repeating: 0, count: n * n)
+    for i in 0..<n {
+      for j in 0..<n {
+        var sum = i == j ? 2.0 : 0.0
+        for k in 0..<n { sum += cos(Double(i * n + k) * 0.7) * cos(Double(j * n + k) * 0.7) }
+        m[i * n + j] = sum
+      }
+    }
+    var b = InlineArray<15, Double>(repeating: 0)
+    for i in 0..<n { b[i] = sin(Double(i) * 1.3 + 0.2) }
+    var cholesky = PackedCholesky(count: n)
+    for i in 0..<n {
+      for j in 0...i { cholesky.entries[PackedCholesky.rowStart(i) + j] = m[i * n + j] }
+    }
+    let factored = cholesky.factor()
+    #expect(factored)
+    let y = cholesky.forward(b)
+    let x = gaussianElimination(m, (0..<n).map { b[$0] })
+    var viaForward = 0.0
+    var viaInverse = 0.0
+    for i in 0..<n {
+      viaForward += y[i] * y[i]
+      viaInverse += b[i] * x[i]
+    }
+    #expect(viaInverse > 0)
+    #expect(abs(viaForward - viaInverse) <= 1e-10 * viaInverse)
+  }
+
   @Test func aMatrixThatIsNotPositiveDefiniteHasNoFactor() {
     var cholesky = PackedCholesky(count: 2)
     // [[1, 2], [2, 1]] has eigenvalues 3 and −1.
