@@ -143,7 +143,7 @@ struct WorldChangeDetector: Sendable {
     _ a: SIMD3<Double>, _ aOrientation: Quaternion, _ b: SIMD3<Double>, _ bOrientation: Quaternion,
     noise: Double, deviceError: Double
   ) -> Bool {
-    let change = (a - b).length
+    let difference = a - b
     let cosine = min(
       1,
       abs(
@@ -151,6 +151,17 @@ struct WorldChangeDetector: Sendable {
           * bOrientation.y + aOrientation.z * bOrientation.z))
     // |q·p| = cos(θ / 2), so 2 sin(θ / 2) = 2 √(1 − cos²).
     let chord = 2 * (1 - cosine * cosine).squareRoot()
-    return change <= noise + chord * deviceError
+    let bound = noise + chord * deviceError
+    // The plain squared length is within a few ulps of the square of the scaled length (no square
+    // under- or overflows in between): away from the bound it already tells what the exact test
+    // would, without the division and root on the way of every step. Near the bound (within 10⁻⁹),
+    // or with numbers out of range, the exact test decides.
+    let squared = dot(difference, difference)
+    let squaredBound = bound * bound
+    if squared >= 1e-200, squared <= 1e200, squaredBound >= 1e-200, squaredBound <= 1e200 {
+      if squared < squaredBound * (1 - 1e-9) { return true }
+      if squared > squaredBound * (1 + 1e-9) { return false }
+    }
+    return difference.length <= bound
   }
 }
