@@ -5,15 +5,18 @@
 #endif
 
 // The calibrator's model: what a least-squares solution means as a calibration, how far it can be
-// trusted, and which samples its Earth's field calls disturbed.
+// trusted, and which samples its Earth's field calls disturbed. The small ones are inlined: called
+// from a mutating method, a non-mutating one got a copy of the whole calibrator (about 2 kB) first.
 extension MagnetometerCalibrator {
   /// Whether a corrected field's strength or dip is far from the learned Earth's field of the
   /// calibration in use (`up` is the frame's vertical in device axes).
+  @inline(__always)
   func isDisturbed(_ field: SIMD3<Double>, up: SIMD3<Double>) -> Bool {
     isDisturbed(field, up: up, strength: calibration.fieldStrength, sines: gateSines)
   }
 
   /// Whether a field corrected by `other` is far from that calibration's Earth's field.
+  @inline(__always)
   func isDisturbed(
     _ field: SIMD3<Double>, up: SIMD3<Double>, under other: MagnetometerCalibration
   ) -> Bool {
@@ -35,6 +38,7 @@ extension MagnetometerCalibrator {
   }
 
   /// The sines of the lowest and highest dip the gate lets through around a calibration's dip.
+  @inline(__always)
   func dipGateSines(_ calibration: MagnetometerCalibration) -> SIMD2<Double> {
     let degree = Double.pi / 180
     return SIMD2(
@@ -74,6 +78,7 @@ extension MagnetometerCalibrator {
       dip: asin(max(-1, min(1, -earth.z / strength))) * 180 / Double.pi)
   }
 
+  @inline(__always)
   func accuracy(directionError: Double, residual: Double)
     -> DeviceMotion.MagneticFieldCalibrationAccuracy
   {
@@ -88,6 +93,7 @@ extension MagnetometerCalibrator {
 
   /// One standard deviation of a solution's heading, in degrees, for a residual variance (normalized
   /// units²) of at least ``Parameters/equationNoise`` squared.
+  @inline(__always)
   func uncertainty(
     of solution: CalibrationLeastSquares.Solution, residualVariance: Double
   ) -> Double {

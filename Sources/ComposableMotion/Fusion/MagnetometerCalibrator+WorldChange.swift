@@ -30,11 +30,10 @@ extension MagnetometerCalibrator {
     // Two block averages of independent samples each within ``Parameters/equationNoise`` of the
     // model: their difference stays within about four times it.
     let noise = 4 * parameters.equationNoise * strength
-    let correction = Matrix3(calibration.softIronCorrection)
-    let hardIron = calibration.hardIron
     let changed = worldChange.isChange(
       raw, orientation: orientation, noise: noise, deviceError: deviceError,
-      correct: { correction * ($0 - hardIron) })
+      correction: .init(
+        softIron: Matrix3(calibration.softIronCorrection), hardIron: calibration.hardIron))
     guard changed else { return false }
     // A device-fixed disturbance that switches (a motor's current) may have switched to a calibration
     // known before: back to it once it explains the field for a few steps.

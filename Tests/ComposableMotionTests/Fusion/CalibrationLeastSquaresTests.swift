@@ -106,8 +106,9 @@ struct CalibrationLeastSquaresTests {
     #expect(abs(system.targetSquares - reference.squares) <= 1e-11 * reference.squares)
   }
 
-  @Test func theCholeskySolveAgreesWithGaussianElimination() {
-    // M = A Aᵀ + I for a fixed, non-symmetric A: symmetric positive definite, not diagonal.
+  /// M = A Aᵀ + I (15 × 15, row-major) for a fixed, non-symmetric A: symmetric positive definite,
+  /// not diagonal.
+  private func positiveDefinite() -> [Double] {
     let n = 15
     var a = [Double](repeating: 0, count: n * n)
     for p in 0..<(n * n) { a[p] = sin(Double(p) * 1.7 + 0.3) }
@@ -119,14 +120,25 @@ struct CalibrationLeastSquaresTests {
         m[i * n + j] = sum
       }
     }
-    var b = InlineArray<15, Double>(repeating: 0)
-    for i in 0..<n { b[i] = cos(Double(i) * 0.9) }
+    return m
+  }
+
+  /// The packed Cholesky factor of a 15 × 15 row-major matrix, `nil` if it has none.
+  private func factored(_ m: [Double]) -> PackedCholesky? {
+    let n = 15
     var cholesky = PackedCholesky(count: n)
     for i in 0..<n {
       for j in 0...i { cholesky.entries[PackedCholesky.rowStart(i) + j] = m[i * n + j] }
     }
-    let factored = cholesky.factor()
-    #expect(factored)
+    return cholesky.factor() ? cholesky : nil
+  }
+
+  @Test func theCholeskySolveAgreesWithGaussianElimination() throws {
+    let n = 15
+    let m = positiveDefinite()
+    var b = InlineArray<15, Double>(repeating: 0)
+    for i in 0..<n { b[i] = cos(Double(i) * 0.9) }
+    let cholesky = try #require(factored(m))
     let x = cholesky.solve(b)
     let reference = gaussianElimination(m, (0..<n).map { b[$0] })
     for i in 0..<n { #expect(abs(x[i] - reference[i]) <= 1e-9 * max(1, abs(reference[i]))) }
@@ -136,6 +148,25 @@ struct CalibrationLeastSquaresTests {
       for j in 0..<n { row += m[i * n + j] * x[j] }
       #expect(abs(row - b[i]) <= 1e-10)
     }
+  }
+
+  @Test func theForwardSubstitutionGivesTheQuadraticFormOfTheInverse() throws {
+    // |L⁻¹ b|² = bᵀ M⁻¹ b: the heading's variance needs only the forward substitution.
+    let n = 15
+    let m = positiveDefinite()
+    var b = InlineArray<15, Double>(repeating: 0)
+    for i in 0..<n { b[i] = sin(Double(i) * 1.3 + 0.2) }
+    let cholesky = try #require(factored(m))
+    let y = cholesky.forward(b)
+    let x = gaussianElimination(m, (0..<n).map { b[$0] })
+    var viaForward = 0.0
+    var viaInverse = 0.0
+    for i in 0..<n {
+      viaForward += y[i] * y[i]
+      viaInverse += b[i] * x[i]
+    }
+    #expect(viaInverse > 0)
+    #expect(abs(viaForward - viaInverse) <= 1e-10 * viaInverse)
   }
 
   @Test func aMatrixThatIsNotPositiveDefiniteHasNoFactor() {

@@ -25,7 +25,7 @@ struct WorldChangeDetectorTests {
         axis: SIMD3(0.3, 0.5, 0.8), angle: Double(step) * Double.pi / 180)
       if detector.isChange(
         raw(orientation, error: error), orientation: orientation, noise: 1, deviceError: 6,
-        correct: { $0 })
+        correction: .identity)
       {
         changes += 1
       }
@@ -43,7 +43,7 @@ struct WorldChangeDetectorTests {
       calls.append(
         detector.isChange(
           raw(orientation, error: .zero, world: world), orientation: orientation, noise: 1,
-          deviceError: 6, correct: { $0 }))
+          deviceError: 6, correction: .identity))
     }
     #expect(calls[0..<20].allSatisfy { !$0 })
     #expect(calls[20..<40].allSatisfy { $0 })
@@ -58,16 +58,44 @@ struct WorldChangeDetectorTests {
     // 30 µT of device-fixed error: over a quarter turn the world field may move by √2 · 30 µT.
     let error = SIMD3<Double>(0, 30, 0)
     _ = detector.isChange(
-      raw(first, error: error), orientation: first, noise: 1, deviceError: 30, correct: { $0 })
+      raw(first, error: error), orientation: first, noise: 1, deviceError: 30, correction: .identity
+    )
     let loose = detector.isChange(
-      raw(second, error: error), orientation: second, noise: 1, deviceError: 30, correct: { $0 })
+      raw(second, error: error), orientation: second, noise: 1, deviceError: 30,
+      correction: .identity)
     #expect(!loose)
     // The same turn with a bound of 5 µT: the field moved by more than that error could turn it.
     var strict = WorldChangeDetector()
     _ = strict.isChange(
-      raw(first, error: error), orientation: first, noise: 1, deviceError: 5, correct: { $0 })
+      raw(first, error: error), orientation: first, noise: 1, deviceError: 5, correction: .identity)
     let tight = strict.isChange(
-      raw(second, error: error), orientation: second, noise: 1, deviceError: 5, correct: { $0 })
+      raw(second, error: error), orientation: second, noise: 1, deviceError: 5,
+      correction: .identity)
     #expect(tight)
+  }
+
+  @Test func aNewCorrectionIsAppliedToTheStepsKeptBeforeIt() {
+    // A 40 µT hard iron the first step is seen without and the second with: under the correction
+    // both are the Earth's field alone, so the turn between them explains everything. The first
+    // step's corrected field kept from before the correction changed would differ by the hard iron.
+    let hardIron = SIMD3<Double>(40, -10, 5)
+    let corrected = WorldChangeDetector.Correction(softIron: .identity, hardIron: hardIron)
+    let first = Quaternion.identity
+    let second = Quaternion(axis: SIMD3(0, 0, 1), angle: Double.pi / 2)
+    var detector = WorldChangeDetector()
+    let start = detector.isChange(
+      raw(first, error: hardIron), orientation: first, noise: 1, deviceError: 1,
+      correction: .identity)
+    #expect(!start)
+    let next = detector.isChange(
+      raw(second, error: hardIron), orientation: second, noise: 1, deviceError: 1,
+      correction: corrected)
+    #expect(!next)
+    // Back to no correction: the hard iron turned by a quarter turn is a change of 57 µT.
+    let third = Quaternion.identity
+    let back = detector.isChange(
+      raw(third, error: hardIron), orientation: third, noise: 1, deviceError: 1,
+      correction: .identity)
+    #expect(back)
   }
 }

@@ -28,23 +28,41 @@ extension CalibrationLeastSquares {
       targetSquares: 9 * g[unchecked: 8 &* full &+ 8])
     var normal = system.normal.mutableSpan
     var rightHandSide = system.rightHandSide.mutableSpan
+    // The upper triangle of G with K22's row and column (q index 8) left out: unknown a is column
+    // a of q below 8 and a + 1 from 8 on.
     for a in 0..<n {
-      // Column of q for unknown a (K22, q index 8, is not an unknown), and whether K22 moves with it.
       let qa = a < 8 ? a : a &+ 1
-      let aMovesK22 = a == 0 || a == 4
+      let row = a &* n
+      let gRow = qa &* full
+      for b in a..<max(a, 8) { normal[unchecked: row &+ b] = g[unchecked: gRow &+ b] }
+      for b in max(a, 8)..<n { normal[unchecked: row &+ b] = g[unchecked: gRow &+ b &+ 1] }
+      rightHandSide[unchecked: a] = g[unchecked: gRow &+ 8]
+    }
+    // K00 and K11 move K22 by −1 each: subtract K22's row from theirs, then its column from theirs,
+    // then add its diagonal back where both moved (in this order for every entry: the same roundings
+    // as forming each entry at once).
+    for a in stride(from: 0, through: 4, by: 4) {
       for b in a..<n {
         let qb = b < 8 ? b : b &+ 1
-        let bMovesK22 = b == 0 || b == 4
-        var value = g[unchecked: qa &* full &+ qb]
-        if aMovesK22 { value -= g[unchecked: 8 &* full &+ qb] }
-        if bMovesK22 { value -= g[unchecked: qa &* full &+ 8] }
-        if aMovesK22 && bMovesK22 { value += g[unchecked: 8 &* full &+ 8] }
-        normal[unchecked: a &* n &+ b] = value
-        normal[unchecked: b &* n &+ a] = value
+        normal[unchecked: a &* n &+ b] -= g[unchecked: 8 &* full &+ qb]
       }
-      var gt = g[unchecked: qa &* full &+ 8]
-      if aMovesK22 { gt -= g[unchecked: 8 &* full &+ 8] }
-      rightHandSide[unchecked: a] = -3 * gt
+    }
+    for b in stride(from: 0, through: 4, by: 4) {
+      for a in 0...b {
+        let qa = a < 8 ? a : a &+ 1
+        normal[unchecked: a &* n &+ b] -= g[unchecked: qa &* full &+ 8]
+      }
+    }
+    let k22 = g[unchecked: 8 &* full &+ 8]
+    normal[unchecked: 0] += k22
+    normal[unchecked: 4] += k22
+    normal[unchecked: 4 &* n &+ 4] += k22
+    rightHandSide[unchecked: 0] -= k22
+    rightHandSide[unchecked: 4] -= k22
+    for a in 0..<n {
+      rightHandSide[unchecked: a] = -3 * rightHandSide[unchecked: a]
+      // The lower triangle mirrors the upper one.
+      for b in (a &+ 1)..<n { normal[unchecked: b &* n &+ a] = normal[unchecked: a &* n &+ b] }
     }
     return system
   }
@@ -160,9 +178,15 @@ extension CalibrationLeastSquares {
           value -= normal[unchecked: row &+ b] * held[unchecked: b]
         }
         let start = PackedCholesky.rowStart(i)
-        for j in 0...i { lower[unchecked: start &+ j] = normal[unchecked: row &+ first &+ j] }
+        // Row i of the lower triangle read down column a of the upper one (N is exactly symmetric):
+        // strided loads, where a contiguous row became one library memcpy call per row.
+        var column = first &* n &+ a
+        for j in 0..<i {
+          lower[unchecked: start &+ j] = normal[unchecked: column]
+          column &+= n
+        }
         let prior = a < 8 ? softIronPriorWeight : (a == 14 ? 1e-3 : 1e-9)
-        lower[unchecked: start &+ i] += prior
+        lower[unchecked: start &+ i] = normal[unchecked: row &+ a] + prior
         right[unchecked: i] = a == 0 || a == 4 ? value + prior : value
       }
     }
@@ -193,9 +217,10 @@ extension CalibrationLeastSquares {
       let g = Self.gradient(along: w, at: u)
       var reduced = Parameters(repeating: 0)
       for i in 0..<f { reduced[unchecked: i] = g[unchecked: first &+ i] }
-      let z = factor.solve(reduced)
+      // gᵀ M⁻¹ g = |L⁻¹ g|²: the forward substitution alone.
+      let z = factor.forward(reduced)
       var variance = 0.0
-      for i in 0..<f { variance += reduced[unchecked: i] * z[unchecked: i] }
+      for i in 0..<f { variance += z[unchecked: i] * z[unchecked: i] }
       headingVariance = variance / (horizontal * horizontal)
     }
     let soft = Matrix3(

@@ -48,9 +48,10 @@ struct PackedCholesky {
     return true
   }
 
-  /// Solves L Lᵀ x = b (the first ``count`` entries of `b`; the rest are returned as they are) with
-  /// the factor from ``factor()``: forward substitution, then back substitution.
-  func solve(_ b: InlineArray<15, Double>) -> InlineArray<15, Double> {
+  /// Solves L y = b (the first ``count`` entries of `b`; the rest are returned as they are) with the
+  /// factor from ``factor()``: forward substitution. |y|² = bᵀ M⁻¹ b, M's quadratic form of its
+  /// inverse, without the back substitution.
+  func forward(_ b: InlineArray<15, Double>) -> InlineArray<15, Double> {
     let n = count
     var result = b
     var x = result.mutableSpan
@@ -62,7 +63,18 @@ struct PackedCholesky {
       x[unchecked: i] = value / l[unchecked: rowI &+ i]
       rowI &+= i &+ 1
     }
-    // rowI is now rowStart(n); walk the rows back up.
+    return result
+  }
+
+  /// Solves L Lᵀ x = b (the first ``count`` entries of `b`; the rest are returned as they are) with
+  /// the factor from ``factor()``: forward substitution, then back substitution.
+  func solve(_ b: InlineArray<15, Double>) -> InlineArray<15, Double> {
+    let n = count
+    var result = forward(b)
+    var x = result.mutableSpan
+    let l = entries.span
+    // rowStart(n) is the end of the last row; walk the rows back up.
+    var rowI = Self.rowStart(n)
     for i in stride(from: n - 1, through: 0, by: -1) {
       rowI &-= i &+ 1
       var value = x[unchecked: i]
