@@ -46,6 +46,24 @@ public struct DependencyValues: Sendable {
   /// The values in effect here: those bound to the current task, or the process's defaults.
   public static var current: DependencyValues { bound ?? processDefault }
 
+  /// swift-dependencies' name for ``current``, so that ported code compiles.
+  public static var _current: DependencyValues { current }
+
+  /// Values with no override and a cache of their own, in the live context:
+  /// `withDependencies { $0 = .live } operation: { … }`.
+  public static var live: DependencyValues { DependencyValues(context: .live) }
+
+  /// Values with no override and a cache of their own, in the preview context.
+  public static var preview: DependencyValues { DependencyValues(context: .preview) }
+
+  /// Values with no override and a cache of their own, in the test context.
+  public static var test: DependencyValues { DependencyValues(context: .test) }
+
+  private init(context: DependencyContext) {
+    self.init()
+    explicitContext = context
+  }
+
   /// The context that picks each dependency's default; ``DependencyContext/detected`` unless set.
   public var context: DependencyContext {
     get { explicitContext ?? .detected }
