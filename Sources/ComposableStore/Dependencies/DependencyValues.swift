@@ -1,3 +1,4 @@
+import SensorsCore
 import Synchronization
 
 /// Every dependency a feature can reach, by key: the values `@Dependency` reads and
@@ -66,8 +67,11 @@ public struct DependencyValues: Sendable {
 
   /// The context that picks each dependency's default; ``DependencyContext/detected`` unless set.
   public var context: DependencyContext {
-    get { explicitContext ?? .detected }
-    set { explicitContext = newValue }
+    get { explicitContext ?? cache.preparedContext ?? .detected }
+    set {
+      if DependencyResolution.preparation != nil { cache.preparedContext = newValue }
+      explicitContext = newValue
+    }
   }
 
   /// The value of the dependency `key`: its override, or its default for ``context``.
@@ -89,7 +93,21 @@ public struct DependencyValues: Sendable {
       return cache.value(for: Key.self, context: context, name: function)
     }
     set {
-      overrides[ObjectIdentifier(key)] = newValue
+      guard let preparation = DependencyResolution.preparation else {
+        overrides[ObjectIdentifier(key)] = newValue
+        return
+      }
+      guard cache.prepare(Key.self, value: newValue, context: context, preparation: preparation)
+      else {
+        if context != .preview {
+          DependencyResolution.$name.withValue(function) {
+            IssueReporter.report(
+              DependencyResolution.alreadyPreparedMessage(key: Key.self, value: Key.Value.self),
+              fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+          }
+        }
+        return
+      }
     }
   }
 

@@ -13,29 +13,67 @@ final class DependencyCache: Sendable {
   }
 
   private final class Entry: Sendable {
-    let value = Mutex<(any Sendable)?>(nil)
+    /// The value, and the `prepareDependencies` call that made or set it (0 for none).
+    let value = Mutex<(value: (any Sendable)?, preparation: UInt64)>((nil, 0))
   }
 
   private let entries = Mutex<[Slot: Entry]>([:])
 
-  /// The default of `Key` in `context`, made now if this cache has none yet.
-  func value<Key: TestDependencyKey>(
-    for _: Key.Type, context: DependencyContext, name: StaticString
-  ) -> Key.Value {
-    let slot = Slot(key: ObjectIdentifier(Key.self), context: context)
-    let entry = entries.withLock { table in
+  /// The context `prepareDependencies` set for these values: 0 for none, else 1 + its index in
+  /// ``DependencyContext/allCases``.
+  private let preparedContextCode = Atomic<UInt8>(0)
+
+  /// The context `prepareDependencies` set for every holder of this cache, if any.
+  var preparedContext: DependencyContext? {
+    get {
+      let code = Int(preparedContextCode.load(ordering: .relaxed))
+      return code == 0 ? nil : DependencyContext.allCases[code - 1]
+    }
+    set {
+      let code = newValue.flatMap { DependencyContext.allCases.firstIndex(of: $0) }.map { $0 + 1 }
+      preparedContextCode.store(UInt8(code ?? 0), ordering: .relaxed)
+    }
+  }
+
+  private func entry(_ slot: Slot) -> Entry {
+    entries.withLock { table in
       if let entry = table[slot] { return entry }
       let entry = Entry()
       table[slot] = entry
       return entry
     }
+  }
+
+  /// The default of `Key` in `context`, made now if this cache has none yet.
+  func value<Key: TestDependencyKey>(
+    for _: Key.Type, context: DependencyContext, name: StaticString
+  ) -> Key.Value {
+    let entry = entry(Slot(key: ObjectIdentifier(Key.self), context: context))
     return entry.value.withLock { stored in
-      if let stored, let value = stored as? Key.Value { return value }
+      if let made = stored.value, let value = made as? Key.Value { return value }
       let value = DependencyResolution.$name.withValue(name) {
         DependencyResolution.defaultValue(of: Key.self, in: context)
       }
-      stored = value
+      stored = (value, DependencyResolution.preparation ?? 0)
       return value
+    }
+  }
+
+  /// Makes `value` the default of `Key` in `context` for `prepareDependencies` call
+  /// `preparation`. Refused (returns `false`) where the default was already made or prepared
+  /// outside this call, except in previews, which may be prepared again (as in
+  /// swift-dependencies).
+  func prepare<Key: TestDependencyKey>(
+    _: Key.Type, value: Key.Value, context: DependencyContext, preparation: UInt64
+  ) -> Bool {
+    let entry = entry(Slot(key: ObjectIdentifier(Key.self), context: context))
+    return entry.value.withLock { stored in
+      guard
+        stored.value == nil || stored.preparation == preparation
+          || (context == .preview && stored.preparation == 0)
+      else { return false }
+      stored = (value, preparation)
+      return true
     }
   }
 }
@@ -47,6 +85,9 @@ enum DependencyResolution {
   @TaskLocal static var isUpdating = false
   /// The property name of the dependency being made, for the issues' text.
   @TaskLocal static var name: StaticString?
+  /// Set while a `prepareDependencies` closure runs, to that call's number: what it sets goes
+  /// to the defaults its values share, not to an override.
+  @TaskLocal static var preparation: UInt64?
 
   /// `Key`'s value for `context`, following swift-dependencies' cascade.
   static func defaultValue<Key: TestDependencyKey>(
@@ -120,6 +161,23 @@ enum DependencyResolution {
 
     • Override the implementation of '\(key)' using 'withDependencies'. This is typically done \
     at the entry point of your application, but can be done later too.
+    """
+  }
+
+  static func alreadyPreparedMessage(key: Any.Type, value: Any.Type) -> String {
+    """
+    \(reference(key: key)) has already been accessed or prepared.
+
+      Key:
+        \(key)
+      Value:
+        \(value)
+
+    A global dependency can only be prepared a single time and cannot be accessed beforehand. \
+    Prepare dependencies as early as possible in the lifecycle of your application.
+
+    To temporarily override a dependency in your application, use 'withDependencies' to do so \
+    in a well-defined scope.
     """
   }
 }
