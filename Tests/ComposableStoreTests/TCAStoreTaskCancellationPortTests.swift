@@ -75,6 +75,27 @@ import Testing
   }
 }
 
+/// TCA's `StoreTests.testLotsOfSynchronousActions`: a chain of 100,000 `.send` effects is
+/// handled before `send` returns, without growing the stack.
+@Suite struct TCAStoreSynchronousActionsPortTests {
+  @Test func testLotsOfSynchronousActions() {
+    enum Action { case incr, noop }
+    let reducer = Reduce<Int, Action>({ state, action in
+      switch action {
+      case .incr:
+        state += 1
+        return .send(state >= 100_000 ? .noop : .incr)
+      case .noop:
+        return .none
+      }
+    })
+
+    let store = Store(initialState: 0) { reducer }
+    store.send(.incr)
+    #expect(store.state == 100_000)
+  }
+}
+
 /// swift-concurrency-extras' `LockIsolated`, as TCA tests use it.
 @Suite struct LockIsolatedTests {
   @Test func collectsFromManyTasksAndReadsThroughKeyPaths() async {
