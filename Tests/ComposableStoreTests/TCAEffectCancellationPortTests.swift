@@ -326,3 +326,20 @@ private struct IdentifiedChild: Reducer {
     #expect(await ticks.value == [.seconds(2), .seconds(4)])
   }
 }
+
+/// CasePaths' `/Action.case` where TCA 1.0–1.3 tests used it: receiving by case in a test store.
+@Suite struct PrefixCasePathTests {
+  @Test func aTestStoreReceivesByAPrefixPath() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: IdentifiedChild.State(id: 4)) {
+      IdentifiedChild()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.tap)
+    await clock.advance()
+    await store.receive(/IdentifiedChild.Action.response) {
+      $0.value = 4
+    }
+  }
+}
