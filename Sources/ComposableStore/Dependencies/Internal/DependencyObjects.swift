@@ -20,10 +20,11 @@ enum DependencyObjects {
 
   private static let table = Mutex(Table())
 
-  /// Remembers `result`, if it is an object, as made in `values`.
+  /// Remembers `result`, if its type is a class, as made in `values`. (Checked on the static
+  /// type: an effect or other value returned costs no boxing.)
   @inlinable
   static func remember<Result>(_ result: Result, madeIn values: DependencyValues) {
-    guard type(of: result as Any) is AnyClass else { return }
+    guard Result.self is AnyClass else { return }
     let object = result as AnyObject
     // By address, so that the reference is re-formed under the lock instead of being sent
     // there: the caller holds `result`, so the address names a live object for the call.
