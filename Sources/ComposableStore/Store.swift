@@ -114,6 +114,12 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     root?.state ?? core.state
   }
 
+  /// What `body` computes from the current ``state``: TCA's `withState`, for code ported from
+  /// it (`store.withState(\.count)`); `store.state.count` reads the same.
+  public func withState<Result>(_ body: (_ state: State) -> Result) -> Result {
+    body(state)
+  }
+
   /// The state now, then after every action that the reducer handles, for as long as the
   /// consumer iterates and the store lives.
   ///

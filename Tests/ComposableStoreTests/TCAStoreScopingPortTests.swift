@@ -160,3 +160,32 @@ import Testing
       ])
   }
 }
+
+/// TCA's `DebugTests.testDebugReducer`, under its name: a printer of one's own, spelled as in
+/// TCA (`_ReducerPrinter`), receives each action. The store prints synchronously, so upstream's
+/// 0.3 s wait is not needed.
+@Suite struct TCADebugReducerTests {
+  @Test func testDebugReducer() async {
+    let logs = Mutex("")
+    let printer = _ReducerPrinter<Int, Bool>(
+      printChange: { action, oldState, newState in
+        logs.withLock { _ = dump(action, to: &$0) }
+      }
+    )
+
+    let store = Store<Int, Bool>(initialState: 0) {
+      Reduce<Int, Bool> { state, action in
+        state += action ? 1 : -1
+        return .none
+      }
+      ._printChanges(printer)
+    }
+    await store.send(true).finish()
+    #expect(
+      logs.withLock { $0 } == """
+        - true
+
+        """
+    )
+  }
+}

@@ -8,7 +8,7 @@ import SensorsCore
 /// preview, otherwise `live`. The `SWIFT_DEPENDENCIES_CONTEXT` environment variable (`live`,
 /// `preview` or `test`) overrides the detection. `TestStore` always runs its feature in `test`,
 /// and `withDependencies { $0.context = … }` sets it for a scope.
-public enum DependencyContext: Sendable, Hashable {
+public enum DependencyContext: Sendable, Hashable, CaseIterable {
   /// A running app: dependencies use their ``DependencyKey/liveValue``.
   case live
   /// An Xcode preview: dependencies use their ``TestDependencyKey/previewValue``.

@@ -1,3 +1,4 @@
+import SensorsCore
 import Synchronization
 
 /// Every dependency a feature can reach, by key: the values `@Dependency` reads and
@@ -46,10 +47,31 @@ public struct DependencyValues: Sendable {
   /// The values in effect here: those bound to the current task, or the process's defaults.
   public static var current: DependencyValues { bound ?? processDefault }
 
+  /// swift-dependencies' name for ``current``, so that ported code compiles.
+  public static var _current: DependencyValues { current }
+
+  /// Values with no override and a cache of their own, in the live context:
+  /// `withDependencies { $0 = .live } operation: { … }`.
+  public static var live: DependencyValues { DependencyValues(context: .live) }
+
+  /// Values with no override and a cache of their own, in the preview context.
+  public static var preview: DependencyValues { DependencyValues(context: .preview) }
+
+  /// Values with no override and a cache of their own, in the test context.
+  public static var test: DependencyValues { DependencyValues(context: .test) }
+
+  private init(context: DependencyContext) {
+    self.init()
+    explicitContext = context
+  }
+
   /// The context that picks each dependency's default; ``DependencyContext/detected`` unless set.
   public var context: DependencyContext {
-    get { explicitContext ?? .detected }
-    set { explicitContext = newValue }
+    get { explicitContext ?? cache.preparedContext ?? .detected }
+    set {
+      if DependencyResolution.preparation != nil { cache.preparedContext = newValue }
+      explicitContext = newValue
+    }
   }
 
   /// The value of the dependency `key`: its override, or its default for ``context``.
@@ -71,7 +93,21 @@ public struct DependencyValues: Sendable {
       return cache.value(for: Key.self, context: context, name: function)
     }
     set {
-      overrides[ObjectIdentifier(key)] = newValue
+      guard let preparation = DependencyResolution.preparation else {
+        overrides[ObjectIdentifier(key)] = newValue
+        return
+      }
+      guard cache.prepare(Key.self, value: newValue, context: context, preparation: preparation)
+      else {
+        if context != .preview {
+          DependencyResolution.$name.withValue(function) {
+            IssueReporter.report(
+              DependencyResolution.alreadyPreparedMessage(key: Key.self, value: Key.Value.self),
+              fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+          }
+        }
+        return
+      }
     }
   }
 

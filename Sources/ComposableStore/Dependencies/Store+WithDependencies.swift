@@ -3,8 +3,9 @@ extension Store {
   /// changed by `prepareDependencies`, for every action and the effects it starts: The Composable
   /// Architecture's `Store(initialState:reducer:withDependencies:)`.
   ///
-  /// As there, `reducer` runs in the changed dependencies, so the `@Dependency` properties of
-  /// the reducers it makes keep them: read in this store, with no other dependency scope in the
+  /// As there, `initialState` and `reducer` run in the changed dependencies, so a state that
+  /// reads a dependency when it is made (`@Dependency(\.date) var date`) reads the changed one,
+  /// and the `@Dependency` properties of the reducers `reducer` makes keep them: read in this store, with no other dependency scope in the
   /// process, they cost no more than a few loads (see <doc:Performance>).
   ///
   /// ```swift
@@ -16,14 +17,14 @@ extension Store {
   /// ```
   @inlinable
   public convenience init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> sending R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void
   ) {
     let scope = DependencyScope(DependencyValues.prepared(prepareDependencies))
     let built = scope.building(reducer)
     self.init(
-      initialState: initialState,
+      initialState: scope.building { () -> sending State in initialState() },
       reduce: { state, action in
         scope.bindOnThisThread { built.reduce(into: &state, action: action) }
       },

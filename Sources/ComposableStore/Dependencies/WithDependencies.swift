@@ -9,7 +9,8 @@
 /// ```
 ///
 /// The change holds for everything `operation` calls and every task it starts; a reducer or a
-/// store made inside keeps it. Reading a dependency inside `update` (to modify one of its
+/// store made inside keeps it, and so does an object `operation` returns, for
+/// `withDependencies(from:)`. Reading a dependency inside `update` (to modify one of its
 /// endpoints) does not report a missing test value.
 @discardableResult
 public func withDependencies<Result>(
@@ -17,7 +18,9 @@ public func withDependencies<Result>(
   operation: () throws -> Result
 ) rethrows -> Result {
   let values = try DependencyValues.prepared(update)
-  return try DependencyScope(values).bind(operation)
+  let result = try DependencyScope(values).bind(operation)
+  DependencyObjects.remember(result, madeIn: values)
+  return result
 }
 
 /// Runs the asynchronous `operation` with the current dependencies changed by `update`, and
@@ -32,9 +35,11 @@ public func withDependencies<Result>(
   try await DependencyResolution.$isUpdating.withValue(true) {
     try await update(&values)
   }
-  return try await DependencyValues.$scope.withValue(DependencyScope(values)) {
+  let result = try await DependencyValues.$scope.withValue(DependencyScope(values)) {
     try await operation()
   }
+  DependencyObjects.remember(result, madeIn: values)
+  return result
 }
 
 extension DependencyValues {

@@ -12,13 +12,14 @@ import SensorsCore
 /// }
 /// ```
 ///
-/// The model's dependencies are those bound where its first `@Dependency` property was made;
-/// what is bound where this is called wins over them, and `update` over both. A model with no
-/// `@Dependency` property has none to give: that is reported as an issue (a test failure in a
-/// test), and `operation` runs with the current dependencies.
+/// The model's dependencies are those bound where its first `@Dependency` property was made,
+/// or, for a model without one, those a `withDependencies` operation that returned it ran in;
+/// what is bound where this is called wins over them, and `update` over both. A model with
+/// neither has none to give: that is reported as an issue (a test failure in a test), and
+/// `operation` runs with the current dependencies.
 ///
 /// - Parameters:
-///   - model: An object with at least one `@Dependency` property.
+///   - model: An object with a `@Dependency` property, or returned by `withDependencies`.
 ///   - update: Changes the dependencies further, for `operation` only.
 ///   - operation: The work, which sees the model's dependencies.
 ///   - fileID: Where the issue of a model without dependencies is reported.
@@ -115,22 +116,23 @@ extension Dependency: DependencyCapture {
 }
 
 extension DependencyValues {
-  /// The values captured by the first `@Dependency` property of `model`; `nil`, reported at
-  /// the given location, if it has none.
+  /// The values captured by the first `@Dependency` property of `model`, else those it was
+  /// returned in by `withDependencies`; `nil`, reported at the given location, if neither.
   static func captured<Model: AnyObject>(
     by model: Model, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> DependencyValues? {
     let captured = Mirror(reflecting: model).children.lazy
       .compactMap { $0.value as? any DependencyCapture }
       .first?.capturedValues
-    if captured == nil {
+    guard let values = captured ?? DependencyObjects.values(of: model) else {
       IssueReporter.report(
         """
         You are trying to propagate dependencies to a child model from a model with no \
-        dependencies. To fix this, the given '\(Model.self)' must hold at least one \
-        '@Dependency' property.
+        dependencies. To fix this, the given '\(Model.self)' must be returned from another \
+        'withDependencies' closure, or the class must hold at least one '@Dependency' property.
         """, fileID: fileID, filePath: filePath, line: line, column: column)
+      return nil
     }
-    return captured
+    return values
   }
 }

@@ -154,9 +154,14 @@ private func scalarDescription(_ value: Any, mirror: Mirror) -> String {
 /// A value's type name as TCA writes it: without the module ("Counter.State"), and without the
 /// generic arguments unless `genericArguments` ("Result" rather than "Result<Swift.Int, …>").
 func typeName(of value: Any, genericArguments: Bool = true) -> String {
+  typeName(type(of: value), genericArguments: genericArguments)
+}
+
+/// `type`'s name as TCA and swift-dependencies write it; see ``typeName(of:genericArguments:)``.
+func typeName(_ type: Any.Type, genericArguments: Bool = true) -> String {
   // Drop the module prefix: "ComposableStoreTests.Counter.State" reads as "Counter.State".
   // File-private types carry "(unknown context at $…)." after the module: drop it too.
-  var full = String(reflecting: type(of: value))
+  var full = String(reflecting: type)
   if !genericArguments, let generics = full.firstIndex(of: "<") { full = String(full[..<generics]) }
   while let start = full.utf8Range(of: "(unknown context at "),
     let end = full[start.upperBound...].utf8Range(of: ").")

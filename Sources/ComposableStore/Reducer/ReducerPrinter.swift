@@ -129,3 +129,6 @@ func changeText(action: Any, oldLines: [String], newState: Any) -> String {
   }
   return text
 }
+
+/// TCA's name for ``ReducerPrinter``, so that a ported printer compiles.
+public typealias _ReducerPrinter = ReducerPrinter

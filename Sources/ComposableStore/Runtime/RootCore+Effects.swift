@@ -12,6 +12,10 @@ struct EffectSource<Action: Sendable>: Sendable {
   /// The site of the `run` effect whose task sends, or nil for a `.send` effect: its task is
   /// registered until it has sent, so only a `run` can send after it completed.
   @usableFromInline var site: (fileID: StaticString, line: UInt)?
+  /// The dependency scope bound where the store started the effect, outside the reducer that
+  /// returned it: the actions the effect sends are reduced in it, as in TCA, not in the scope
+  /// the effect's own operation runs in (`withDependencies { … } operation: { .run { … } }`).
+  @usableFromInline let home: DependencyScope?
 
   /// This source, reporting at the site of `run`.
   func at(_ run: Effect<Action>.Run) -> Self {
@@ -177,7 +181,8 @@ extension RootCore {
     }
     cascade = reserved.0
     guard let token = reserved.1 else { return nil }
-    let source = EffectSource(cascade: reserved.0, token: token, origin: origin)
+    let source = EffectSource(
+      cascade: reserved.0, token: token, origin: origin, home: DependencyScope.current)
     let task = Task.inheritingExecutor(priority: priority) {
       // A fresh cancellation path: the spawning task may be a child feature's effect.
       await EffectScope.$current.withValue(self) {

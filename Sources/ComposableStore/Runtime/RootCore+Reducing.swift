@@ -163,6 +163,11 @@ extension RootCore {
       _ = enqueueReentrant(action)
       return
     }
+    // The effect's task has its own dependencies bound; the action is reduced in the store's.
+    guard DependencyScope.current === source.home else {
+      DependencyScope.rebinding(source.home) { _ = process(action, cascade: source.cascade) }
+      return
+    }
     _ = process(action, cascade: source.cascade)
   }
 }

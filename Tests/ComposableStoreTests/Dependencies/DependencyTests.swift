@@ -122,7 +122,8 @@ private final class Plain {}
       issue.comments.contains {
         $0.rawValue.hasPrefix(
           "You are trying to propagate dependencies to a child model from a model with no "
-            + "dependencies. To fix this, the given 'Plain' must hold at least one '@Dependency'")
+            + "dependencies. To fix this, the given 'Plain' must be returned from another "
+            + "'withDependencies' closure, or the class must hold at least one '@Dependency'")
       }
     }
   }

@@ -101,6 +101,25 @@ extension DependencyScope {
     return build()
   }
 
+  /// Runs `operation` with `scope` bound, or with none (the process's defaults) where it is
+  /// `nil`, whatever is bound around it: to the task-local, and in this thread's slot where the
+  /// thread has one (an empty slot defers to the task-local).
+  @usableFromInline
+  static func rebinding<Result>(
+    _ scope: DependencyScope?, _ operation: () throws -> Result
+  ) rethrows -> Result {
+    try DependencyValues.$scope.withValue(scope) {
+      let stored = DependencySlot.storedKey.load(ordering: .acquiring)
+      guard stored != 0,
+        let cell = pthread_getspecific(pthread_key_t(truncatingIfNeeded: stored - 1))
+      else { return try operation() }
+      let previous = cell.load(as: UInt.self)
+      cell.storeBytes(of: scope.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0, as: UInt.self)
+      defer { cell.storeBytes(of: previous, as: UInt.self) }
+      return try operation()
+    }
+  }
+
   /// Runs `operation` with this scope bound to the task-local alone.
   @usableFromInline
   func bindTaskLocal<Result>(_ operation: () throws -> Result) rethrows -> Result {

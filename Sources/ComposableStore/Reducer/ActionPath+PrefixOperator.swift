@@ -1,0 +1,17 @@
+prefix operator /
+
+/// CasePaths' pre-macro spelling of ``ActionPath/init(_:)``, `/Action.child`, so a reducer
+/// written for TCA before case key paths compiles as it is:
+///
+/// ```swift
+/// .ifLet(\.child, action: /Action.child) { Child() }
+/// .ifCaseLet(/State.loaded, action: /Action.loaded) { Loaded() }
+/// ```
+///
+/// - Parameter embed: The enum case (its constructor) the path leads into.
+/// - Returns: The path, extracting by reflection as ``ActionPath/init(_:)`` does.
+public prefix func / <Root, Value>(
+  embed: @escaping @Sendable (Value) -> Root
+) -> ActionPath<Root, Value> {
+  ActionPath(embed)
+}
