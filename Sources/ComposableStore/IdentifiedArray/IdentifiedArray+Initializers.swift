@@ -8,7 +8,8 @@ extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
   /// on duplicates in debug builds instead.
   @inlinable
   public init(uncheckedUniqueElements elements: some Sequence<Element>) {
-    self.init(_idReader: IdentifiableIDReader(), uncheckedUniqueElements: elements)
+    self.init(
+      _idReader: IdentifiableIDReader.self, keyPath: \.id, uncheckedUniqueElements: elements)
   }
 
   /// Creates an array of `elements`, in order, resolving elements that share an id with
@@ -25,7 +26,8 @@ extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
     _ elements: some Sequence<Element>,
     uniquingIDsWith combine: (Element, Element) throws -> Element
   ) rethrows {
-    try self.init(_idReader: IdentifiableIDReader(), elements, uniquingIDsWith: combine)
+    try self.init(
+      _idReader: IdentifiableIDReader.self, keyPath: \.id, elements, uniquingIDsWith: combine)
   }
 }
 
@@ -40,7 +42,7 @@ extension IdentifiedArray {
     uncheckedUniqueElements elements: some Sequence<Element>,
     id: KeyPath<Element, ID> & Sendable
   ) {
-    self.init(_idReader: KeyPathIDReader(id), uncheckedUniqueElements: elements)
+    self.init(_idReader: KeyPathIDReader.self, keyPath: id, uncheckedUniqueElements: elements)
   }
 
   /// Creates an array of `elements`, in order, identified by the property at `id`, resolving
@@ -57,15 +59,16 @@ extension IdentifiedArray {
     id: KeyPath<Element, ID> & Sendable,
     uniquingIDsWith combine: (Element, Element) throws -> Element
   ) rethrows {
-    try self.init(_idReader: KeyPathIDReader(id), elements, uniquingIDsWith: combine)
+    try self.init(_idReader: KeyPathIDReader.self, keyPath: id, elements, uniquingIDsWith: combine)
   }
 
   @inlinable
   init(
-    _idReader: some ElementIDReader<Element, ID>,
+    _idReader: any ElementIDReader<Element, ID>.Type,
+    keyPath: KeyPath<Element, ID> & Sendable,
     uncheckedUniqueElements elements: some Sequence<Element>
   ) {
-    self.init(_idReader: _idReader)
+    self.init(_idReader: _idReader, keyPath: keyPath)
     let elements = Array(elements)
     _positions.reserveCapacity(elements.count)
     for (position, element) in elements.enumerated() {
@@ -80,11 +83,12 @@ extension IdentifiedArray {
 
   @inlinable
   init(
-    _idReader: some ElementIDReader<Element, ID>,
+    _idReader: any ElementIDReader<Element, ID>.Type,
+    keyPath: KeyPath<Element, ID> & Sendable,
     _ elements: some Sequence<Element>,
     uniquingIDsWith combine: (Element, Element) throws -> Element
   ) rethrows {
-    self.init(_idReader: _idReader)
+    self.init(_idReader: _idReader, keyPath: keyPath)
     for element in elements {
       let id = _id(element)
       if let position = _positions[id] {

@@ -20,13 +20,17 @@
 /// is made: `IdentifiedArray(uniqueElements: readings, id: \.sensor)`.
 public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// How to read an element's id: `\.id` for `Identifiable` elements, else the key path given.
-  @usableFromInline let _idReader: any ElementIDReader<Element, ID>
+  @usableFromInline let _idReader: any ElementIDReader<Element, ID>.Type
+  @usableFromInline let _idKeyPath: KeyPath<Element, ID> & Sendable
   @usableFromInline var _elements: [Element]
   @usableFromInline var _positions: [ID: Int]
 
   @inlinable
-  init(_idReader: some ElementIDReader<Element, ID>) {
+  init(
+    _idReader: any ElementIDReader<Element, ID>.Type, keyPath: KeyPath<Element, ID> & Sendable
+  ) {
     self._idReader = _idReader
+    self._idKeyPath = keyPath
     _elements = []
     _positions = [:]
   }
@@ -39,7 +43,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// ```
   @inlinable
   public init(id: KeyPath<Element, ID> & Sendable) {
-    self.init(_idReader: KeyPathIDReader(id))
+    self.init(_idReader: KeyPathIDReader.self, keyPath: id)
   }
 
   /// Creates an array of `elements`, in order, identified by the property at `id`.
@@ -222,7 +226,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
 
   /// The id of `element`.
   @inlinable
-  func _id(_ element: Element) -> ID { _idReader.id(of: element) }
+  func _id(_ element: Element) -> ID { _idReader.id(of: element, keyPath: _idKeyPath) }
 
   @inlinable
   mutating func reindex(from start: Int) {
@@ -248,7 +252,7 @@ extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
   /// An empty array.
   @inlinable
   public init() {
-    self.init(_idReader: IdentifiableIDReader())
+    self.init(_idReader: IdentifiableIDReader.self, keyPath: \.id)
   }
 
   /// Creates an array of `elements`, in order.
