@@ -15,31 +15,51 @@
 /// elements after it, O(n), like an array. Ids are unique: adding an element whose id is already
 /// present replaces the element in place instead of adding a second one (the swift-identified-
 /// collections type this mirrors traps instead; here no input can stop the program).
-public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable>
-where Element.ID == ID {
+///
+/// Elements that are not `Identifiable` are identified by a key path given once, when the array
+/// is made: `IdentifiedArray(uniqueElements: readings, id: \.sensor)`.
+public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
+  /// How to read an element's id: `\.id` for `Identifiable` elements, else the key path given.
+  @usableFromInline let _idReader: any ElementIDReader<Element, ID>.Type
+  @usableFromInline let _idKeyPath: KeyPath<Element, ID> & Sendable
   @usableFromInline var _elements: [Element]
   @usableFromInline var _positions: [ID: Int]
 
-  /// An empty array.
   @inlinable
-  public init() {
+  init(
+    _idReader: any ElementIDReader<Element, ID>.Type, keyPath: KeyPath<Element, ID> & Sendable
+  ) {
+    self._idReader = _idReader
+    self._idKeyPath = keyPath
     _elements = []
     _positions = [:]
   }
 
-  /// Creates an array of `elements`, in order.
+  /// An empty array whose elements are identified by the property at `id`.
+  ///
+  /// ```swift
+  /// var latest = IdentifiedArray<String, Reading>(id: \.sensor)
+  /// latest.updateOrAppend(Reading(sensor: "accel", value: 9.81))
+  /// ```
+  @inlinable
+  public init(id: KeyPath<Element, ID> & Sendable) {
+    self.init(_idReader: KeyPathIDReader.self, keyPath: id)
+  }
+
+  /// Creates an array of `elements`, in order, identified by the property at `id`.
   ///
   /// An element whose id appeared earlier replaces that earlier element, at the earlier
   /// element's position, so the result has one element per id.
   @inlinable
-  public init(uniqueElements elements: some Sequence<Element>) {
-    self.init()
+  public init(uniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID> & Sendable)
+  {
+    self.init(id: id)
     for element in elements { updateOrAppend(element) }
   }
 
   /// The ids of the elements, in order.
   @inlinable
-  public var ids: [ID] { _elements.map(\.id) }
+  public var ids: [ID] { _elements.map(_id) }
 
   /// The elements, in order, as a plain array.
   @inlinable
@@ -70,7 +90,7 @@ where Element.ID == ID {
         return
       }
       _elements[position] = element
-      if element.id != id { rekey(position: position, from: id) }
+      if _id(element) != id { rekey(position: position, from: id) }
     }
   }
 
@@ -80,12 +100,12 @@ where Element.ID == ID {
   @inlinable
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
-    if let position = _positions[element.id] {
+    if let position = _positions[_id(element)] {
       let old = _elements[position]
       _elements[position] = element
       return old
     }
-    _positions[element.id] = _elements.count
+    _positions[_id(element)] = _elements.count
     _elements.append(element)
     return nil
   }
@@ -96,8 +116,8 @@ where Element.ID == ID {
   @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
-    if let position = _positions[element.id] { return (false, position) }
-    _positions[element.id] = _elements.count
+    if let position = _positions[_id(element)] { return (false, position) }
+    _positions[_id(element)] = _elements.count
     _elements.append(element)
     return (true, _elements.count - 1)
   }
@@ -118,7 +138,7 @@ where Element.ID == ID {
   @inlinable
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
-    if let position = _positions[element.id] { return (false, position) }
+    if let position = _positions[_id(element)] { return (false, position) }
     let index = Swift.min(Swift.max(index, 0), _elements.count)
     _elements.insert(element, at: index)
     reindex(from: index)
@@ -140,7 +160,7 @@ where Element.ID == ID {
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let removed = _elements.remove(at: index)
-    _positions[removed.id] = nil
+    _positions[_id(removed)] = nil
     reindex(from: index)
     return removed
   }
@@ -204,16 +224,20 @@ where Element.ID == ID {
     }
   }
 
+  /// The id of `element`.
+  @inlinable
+  func _id(_ element: Element) -> ID { _idReader.id(of: element, keyPath: _idKeyPath) }
+
   @inlinable
   mutating func reindex(from start: Int) {
-    for position in start..<_elements.count { _positions[_elements[position].id] = position }
+    for position in start..<_elements.count { _positions[_id(_elements[position])] = position }
   }
 
   /// The element at `position` now has an id other than `old`: move its index entry.
   @inlinable
   mutating func rekey(position: Int, from old: ID) {
     _positions[old] = nil
-    let new = _elements[position].id
+    let new = _id(_elements[position])
     if let clash = _positions[new] {
       // The other element goes; reindexing from the earlier of the two also records `new`.
       _elements.remove(at: clash)
@@ -221,6 +245,24 @@ where Element.ID == ID {
     } else {
       _positions[new] = position
     }
+  }
+}
+
+extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
+  /// An empty array.
+  @inlinable
+  public init() {
+    self.init(_idReader: IdentifiableIDReader.self, keyPath: \.id)
+  }
+
+  /// Creates an array of `elements`, in order.
+  ///
+  /// An element whose id appeared earlier replaces that earlier element, at the earlier
+  /// element's position, so the result has one element per id.
+  @inlinable
+  public init(uniqueElements elements: some Sequence<Element>) {
+    self.init()
+    for element in elements { updateOrAppend(element) }
   }
 }
 
@@ -239,7 +281,7 @@ extension IdentifiedArray: RandomAccessCollection {
   public func index(id: ID) -> Int? { _positions[id] }
 }
 
-extension IdentifiedArray: ExpressibleByArrayLiteral {
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, Element.ID == ID {
   /// An array of the listed elements; a repeated id keeps the last element at the first's place.
   @inlinable
   public init(arrayLiteral elements: Element...) {

@@ -10,7 +10,7 @@ extension Shared {
   public func elements<ID: Hashable & Sendable, Element: Identifiable & Sendable>() -> [Shared<
     Element
   >]
-  where Value == IdentifiedArray<ID, Element> {
+  where Value == IdentifiedArray<ID, Element>, Element.ID == ID {
     wrappedValue.map { element in
       Shared<Element>(reference: SharedElement(root: reference, id: element.id, last: element))
     }
