@@ -9,7 +9,7 @@ extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
   @inlinable
   public init(uncheckedUniqueElements elements: some Sequence<Element>) {
     self.init(
-      _idReader: IdentifiableIDReader.self, keyPath: \.id, uncheckedUniqueElements: elements)
+      _idReader: .identifiable, uncheckedUniqueElements: elements)
   }
 
   /// Creates an array of `elements`, in order, resolving elements that share an id with
@@ -27,7 +27,7 @@ extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
     uniquingIDsWith combine: (Element, Element) throws -> Element
   ) rethrows {
     try self.init(
-      _idReader: IdentifiableIDReader.self, keyPath: \.id, elements, uniquingIDsWith: combine)
+      _idReader: .identifiable, elements, uniquingIDsWith: combine)
   }
 }
 
@@ -42,7 +42,7 @@ extension IdentifiedArray {
     uncheckedUniqueElements elements: some Sequence<Element>,
     id: KeyPath<Element, ID> & Sendable
   ) {
-    self.init(_idReader: KeyPathIDReader.self, keyPath: id, uncheckedUniqueElements: elements)
+    self.init(_idReader: ElementIDReader(keyPath: id), uncheckedUniqueElements: elements)
   }
 
   /// Creates an array of `elements`, in order, identified by the property at `id`, resolving
@@ -59,16 +59,27 @@ extension IdentifiedArray {
     id: KeyPath<Element, ID> & Sendable,
     uniquingIDsWith combine: (Element, Element) throws -> Element
   ) rethrows {
-    try self.init(_idReader: KeyPathIDReader.self, keyPath: id, elements, uniquingIDsWith: combine)
+    try self.init(_idReader: ElementIDReader(keyPath: id), elements, uniquingIDsWith: combine)
+  }
+
+  /// A copy of `elements`, identified as they are; O(1).
+  @inlinable
+  public init(_ elements: Self) {
+    self = elements
+  }
+
+  /// The elements of a slice of an array, identified as that array's are; O(n).
+  @inlinable
+  public init(_ elements: Slice<Self>) {
+    self.init(_idReader: elements.base._idReader, uncheckedUniqueElements: elements)
   }
 
   @inlinable
   init(
-    _idReader: any ElementIDReader<Element, ID>.Type,
-    keyPath: KeyPath<Element, ID> & Sendable,
+    _idReader: ElementIDReader<Element, ID>,
     uncheckedUniqueElements elements: some Sequence<Element>
   ) {
-    self.init(_idReader: _idReader, keyPath: keyPath)
+    self.init(_idReader: _idReader)
     let elements = Array(elements)
     _positions.reserveCapacity(elements.count)
     for (position, element) in elements.enumerated() {
@@ -83,12 +94,11 @@ extension IdentifiedArray {
 
   @inlinable
   init(
-    _idReader: any ElementIDReader<Element, ID>.Type,
-    keyPath: KeyPath<Element, ID> & Sendable,
+    _idReader: ElementIDReader<Element, ID>,
     _ elements: some Sequence<Element>,
     uniquingIDsWith combine: (Element, Element) throws -> Element
   ) rethrows {
-    self.init(_idReader: _idReader, keyPath: keyPath)
+    self.init(_idReader: _idReader)
     for element in elements {
       let id = _id(element)
       if let position = _positions[id] {

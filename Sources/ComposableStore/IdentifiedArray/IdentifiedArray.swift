@@ -20,17 +20,13 @@
 /// is made: `IdentifiedArray(uniqueElements: readings, id: \.sensor)`.
 public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// How to read an element's id: `\.id` for `Identifiable` elements, else the key path given.
-  @usableFromInline let _idReader: any ElementIDReader<Element, ID>.Type
-  @usableFromInline let _idKeyPath: KeyPath<Element, ID> & Sendable
+  @usableFromInline let _idReader: ElementIDReader<Element, ID>
   @usableFromInline var _elements: [Element]
   @usableFromInline var _positions: [ID: Int]
 
   @inlinable
-  init(
-    _idReader: any ElementIDReader<Element, ID>.Type, keyPath: KeyPath<Element, ID> & Sendable
-  ) {
+  init(_idReader: ElementIDReader<Element, ID>) {
     self._idReader = _idReader
-    self._idKeyPath = keyPath
     _elements = []
     _positions = [:]
   }
@@ -43,7 +39,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// ```
   @inlinable
   public init(id: KeyPath<Element, ID> & Sendable) {
-    self.init(_idReader: KeyPathIDReader.self, keyPath: id)
+    self.init(_idReader: ElementIDReader(keyPath: id))
   }
 
   /// Creates an array of `elements`, in order, identified by the property at `id`.
@@ -57,9 +53,19 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     for element in elements { updateOrAppend(element) }
   }
 
+  /// The key path to an element's id: the one the array was made with, or `\.id` for
+  /// `Identifiable` elements.
+  @inlinable
+  public var id: KeyPath<Element, ID> & Sendable { _idReader.keyPath }
+
   /// The ids of the elements, in order.
   @inlinable
   public var ids: [ID] { _elements.map(_id) }
+
+  /// Whether the array holds an element with `element`'s id; O(1). The rest of `element` is not
+  /// compared, as in swift-identified-collections.
+  @inlinable
+  public func contains(_ element: Element) -> Bool { _positions[_id(element)] != nil }
 
   /// The elements, in order, as a plain array.
   @inlinable
@@ -226,7 +232,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
 
   /// The id of `element`.
   @inlinable
-  func _id(_ element: Element) -> ID { _idReader.id(of: element, keyPath: _idKeyPath) }
+  func _id(_ element: Element) -> ID { _idReader.id(of: element) }
 
   @inlinable
   mutating func reindex(from start: Int) {
@@ -252,7 +258,7 @@ extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
   /// An empty array.
   @inlinable
   public init() {
-    self.init(_idReader: IdentifiableIDReader.self, keyPath: \.id)
+    self.init(_idReader: .identifiable)
   }
 
   /// Creates an array of `elements`, in order.
