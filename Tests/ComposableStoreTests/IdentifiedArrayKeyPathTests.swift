@@ -151,4 +151,108 @@ private struct Reading: Equatable, Hashable, Codable, Sendable {
     #expect(IdentifiedArray(uniqueElements: decoded, id: \.sensor) == readings)
     #expect(Set([readings, IdentifiedArray(uniqueElements: decoded, id: \.sensor)]).count == 1)
   }
+
+  @Test func idIsTheKeyPathTheArrayWasMadeWith() {
+    let readings = IdentifiedArray<String, Reading>(id: \.sensor)
+    #expect(readings.id == \Reading.sensor)
+    // `\.id` made for any `Identifiable` element reads through the protocol, so it is not equal
+    // to `\Device.id` written for this type; it reads the same id.
+    let devices = IdentifiedArrayOf<Device>()
+    #expect(Device(id: "a", name: "accel")[keyPath: devices.id] == "a")
+  }
+
+  @Test func anIdentifiableElementMadeWithAnotherKeyPathIsIdentifiedByIt() {
+    var devices = IdentifiedArray(
+      uniqueElements: [Device(id: "a", name: "accel"), Device(id: "b", name: "gyro")], id: \.name)
+    #expect(devices.ids == ["accel", "gyro"])
+    #expect(devices[id: "gyro"]?.id == "b")
+    #expect(devices[id: "b"] == nil)
+    devices.updateOrAppend(Device(id: "z", name: "accel"))
+    #expect(devices.elements == [Device(id: "z", name: "accel"), Device(id: "b", name: "gyro")])
+    devices[0].id = "y"
+    #expect(devices.index(id: "accel") == 0)
+    devices.remove(id: "accel")
+    #expect(devices.index(id: "gyro") == 0)
+  }
+
+  @Test func computedAndNestedKeyPathsIdentifyElements() {
+    struct Channel: Equatable {
+      struct Source: Equatable { var bus: Int, address: Int }
+      var source: Source
+      var label: String
+      var upperLabel: String { label.uppercased() }
+    }
+    let channels = [
+      Channel(source: .init(bus: 1, address: 0x68), label: "imu"),
+      Channel(source: .init(bus: 1, address: 0x1e), label: "mag"),
+    ]
+    var byAddress = IdentifiedArray(uniqueElements: channels, id: \.source.address)
+    #expect(byAddress.ids == [0x68, 0x1e])
+    byAddress.remove(id: 0x68)
+    #expect(byAddress.index(id: 0x1e) == 0)
+    var byUpperLabel = IdentifiedArray(uniqueElements: channels, id: \.upperLabel)
+    #expect(byUpperLabel.ids == ["IMU", "MAG"])
+    byUpperLabel[id: "IMU"]?.label = "acc"
+    #expect(byUpperLabel.ids == ["ACC", "MAG"])
+    #expect(byUpperLabel.index(id: "ACC") == 0)
+  }
+
+  @Test func containsComparesIDsOnly() {
+    let readings = IdentifiedArray(uniqueElements: [Reading(sensor: "a", value: 1)], id: \.sensor)
+    #expect(readings.contains(Reading(sensor: "a", value: 99)))
+    #expect(!readings.contains(Reading(sensor: "b", value: 1)))
+  }
+
+  @Test func copiesSlicesAndFiltersKeepTheKeyPath() {
+    let readings = IdentifiedArray(
+      uniqueElements: (0..<4).map { Reading(sensor: "s\($0)", value: Double($0)) }, id: \.sensor)
+    var copy = IdentifiedArray(readings)
+    #expect(copy == readings)
+    #expect(copy.append(Reading(sensor: "s1", value: 9)) == (false, 1))
+    var slice = IdentifiedArray(readings[1..<3])
+    #expect(slice.ids == ["s1", "s2"])
+    #expect(slice.index(id: "s2") == 1)
+    #expect(slice.append(Reading(sensor: "s2", value: 9)) == (false, 1))
+    var large = readings.filter { $0.value >= 2 }
+    #expect(large.ids == ["s2", "s3"])
+    #expect(large.index(id: "s3") == 1)
+    #expect(large.updateOrAppend(Reading(sensor: "s3", value: 7)) == readings[3])
+  }
+
+  @Test func removingAtTheEndsKeepsTheIndex() {
+    var readings = IdentifiedArray(
+      uniqueElements: (0..<8).map { Reading(sensor: "s\($0)", value: Double($0)) }, id: \.sensor)
+    #expect(readings.removeFirst().sensor == "s0")
+    #expect(readings.removeLast().sensor == "s7")
+    readings.removeFirst(2)
+    readings.removeLast(1)
+    #expect(readings.ids == ["s3", "s4", "s5"])
+    readings.removeSubrange(1..<2)
+    #expect(readings.ids == ["s3", "s5"])
+    #expect(readings.index(id: "s5") == 1)
+    #expect(readings[id: "s4"] == nil)
+    readings.removeLast(5)
+    #expect(readings.isEmpty)
+    #expect(readings[id: "s3"] == nil)
+  }
+
+  @Test func sharedElementsFollowTheKeyPathsIDs() {
+    let shared = Shared(
+      IdentifiedArray(
+        uniqueElements: [Reading(sensor: "a", value: 1), Reading(sensor: "b", value: 2)],
+        id: \.sensor))
+    let elements = shared.elements()
+    var second = elements[1]
+    second.wrappedValue.value = 20
+    #expect(shared.wrappedValue[id: "b"]?.value == 20)
+    var swapped = shared
+    swapped.wrappedValue.swapAt(0, 1)
+    #expect(second.wrappedValue == Reading(sensor: "b", value: 20))
+  }
+}
+
+/// An `Identifiable` element with a second unique property.
+private struct Device: Identifiable, Equatable {
+  var id: String
+  var name = ""
 }

@@ -56,7 +56,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// The key path to an element's id: the one the array was made with, or `\.id` for
   /// `Identifiable` elements.
   @inlinable
-  public var id: KeyPath<Element, ID> & Sendable { _idReader.keyPath }
+  public var id: KeyPath<Element, ID> { _idReader.keyPath }
 
   /// The ids of the elements, in order.
   @inlinable

@@ -14,69 +14,90 @@
 ///   (`MemoryLayout.offset(of:)`), as cheap as a property read.
 /// - Any other key path (a computed property, an optional chain) is applied as a key path.
 ///
-/// The earlier alternatives measured worse: a stored existential reader made every copy of the
-/// array go through a value witness, and a stored metatype reader made an in-place edit 15x
-/// slower (a witness call into unspecialised code per id read).
+/// The reader is one optional reference, `nil` for an `Identifiable` element's own id, so the
+/// array stays three words: it fits an existential's inline buffer as before (a 40-byte array
+/// made the store box its state on the heap: +17 % per element action), and copying an array
+/// of `Identifiable` elements retains nothing more than before. The earlier alternatives
+/// measured worse: a stored existential reader made every copy of the array go through a value
+/// witness, and a stored metatype reader made an in-place edit 15x slower (a witness call into
+/// unspecialised code per id read).
 @usableFromInline
 struct ElementIDReader<Element, ID: Hashable & Sendable>: Sendable {
-  @usableFromInline
-  enum Access: Sendable {
-    /// `Element` is `Identifiable` with `ID` as its id type, and `keyPath` is `\.id`.
-    case identifiable
-    /// `keyPath` reads the stored property at this byte offset in an element.
-    case storedProperty(offset: Int)
-    /// `keyPath` is applied.
-    case keyPath
-  }
-
-  /// The key path the array was made with; `\.id` for an `Identifiable` element's own id.
-  @usableFromInline let keyPath: KeyPath<Element, ID> & Sendable
-  @usableFromInline let access: Access
+  /// The key path the array was made with, or `nil` for an `Identifiable` element's own `id`.
+  @usableFromInline let byKeyPath: KeyPathIDReader<Element, ID>?
 
   /// Reads the property at `keyPath`.
   @inlinable
   init(keyPath: KeyPath<Element, ID> & Sendable) {
-    self.keyPath = keyPath
-    access = MemoryLayout<Element>.offset(of: keyPath).map { .storedProperty(offset: $0) } ?? .keyPath
+    byKeyPath = KeyPathIDReader(keyPath: keyPath)
   }
 
   @inlinable
-  init(keyPath: KeyPath<Element, ID> & Sendable, access: Access) {
-    self.keyPath = keyPath
-    self.access = access
+  init(ownID: Void) {
+    byKeyPath = nil
   }
 
   /// The id of `element`.
   @inlinable
   @inline(__always)
   func id(of element: Element) -> ID {
-    switch access {
-    case .identifiable:
-      // Always succeeds: this access is only made for `Identifiable` elements of id type `ID`.
-      if let id = Self.ownID(of: element) { return id }
-    case .storedProperty(let offset):
-      return withUnsafePointer(to: element) { element in
-        UnsafeRawPointer(element).load(fromByteOffset: offset, as: ID.self)
-      }
-    case .keyPath:
-      break
-    }
-    return element[keyPath: keyPath]
+    guard let byKeyPath else { return Self.ownID(of: element) }
+    return byKeyPath.id(of: element)
   }
 
-  /// `element.id`, if `Element` is `Identifiable` with id type `ID`.
+  /// The key path the array was made with, or `\.id` for an `Identifiable` element's own id.
+  @inlinable
+  var keyPath: KeyPath<Element, ID> {
+    if let byKeyPath { return byKeyPath.keyPath }
+    guard let probe = OwnIDProbe<Element>.self as? any OwnIDReading.Type,
+      let keyPath: KeyPath<Element, ID> = probe.idKeyPath()
+    else {
+      preconditionFailure("unreachable: only an Identifiable element with this ID reads its own id")
+    }
+    return keyPath
+  }
+
+  /// `element.id`, for a reader made by ``identifiable``.
   @inlinable
   @inline(__always)
-  static func ownID(of element: Element) -> ID? {
-    guard let probe = OwnIDProbe<Element>.self as? any OwnIDReading.Type else { return nil }
-    return probe.ownID(of: element)
+  static func ownID(of element: Element) -> ID {
+    guard let probe = OwnIDProbe<Element>.self as? any OwnIDReading.Type,
+      let id: ID = probe.ownID(of: element)
+    else {
+      preconditionFailure("unreachable: only an Identifiable element with this ID reads its own id")
+    }
+    return id
   }
 }
 
 extension ElementIDReader where Element: Identifiable, Element.ID == ID {
   /// Reads an `Identifiable` element's own `id`.
   @inlinable
-  static var identifiable: Self { Self(keyPath: \.id, access: .identifiable) }
+  static var identifiable: Self { Self(ownID: ()) }
+}
+
+/// Reads the property at a key path: at its byte offset if it is a stored property.
+@usableFromInline
+final class KeyPathIDReader<Element, ID: Hashable & Sendable>: Sendable {
+  @usableFromInline let keyPath: KeyPath<Element, ID> & Sendable
+  /// The byte offset in an element of the stored property `keyPath` reads, if it reads one.
+  @usableFromInline let offset: Int?
+
+  @inlinable
+  init(keyPath: KeyPath<Element, ID> & Sendable) {
+    self.keyPath = keyPath
+    offset = MemoryLayout<Element>.offset(of: keyPath)
+  }
+
+  /// The id of `element`.
+  @inlinable
+  @inline(__always)
+  func id(of element: Element) -> ID {
+    guard let offset else { return element[keyPath: keyPath] }
+    return withUnsafePointer(to: element) { element in
+      UnsafeRawPointer(element).load(fromByteOffset: offset, as: ID.self)
+    }
+  }
 }
 
 /// Reads an element's own `id` where `Probed` is `Identifiable`: asking whether
@@ -88,6 +109,8 @@ extension ElementIDReader where Element: Identifiable, Element.ID == ID {
 protocol OwnIDReading {
   /// `element.id` if `element` is a `Probed` whose id is an `ID`.
   static func ownID<Element, ID>(of element: Element) -> ID?
+  /// `\.id`, if `Element` is `Probed` and its id an `ID`.
+  static func idKeyPath<Element, ID>() -> KeyPath<Element, ID>?
 }
 
 /// A type that conforms to ``OwnIDReading`` exactly when `Probed` is `Identifiable`.
@@ -100,5 +123,10 @@ extension OwnIDProbe: OwnIDReading where Probed: Identifiable {
   static func ownID<Element, ID>(of element: Element) -> ID? {
     guard let element = element as? Probed else { return nil }
     return element.id as? ID
+  }
+
+  @inlinable
+  static func idKeyPath<Element, ID>() -> KeyPath<Element, ID>? {
+    \Probed.id as? KeyPath<Element, ID>
   }
 }
