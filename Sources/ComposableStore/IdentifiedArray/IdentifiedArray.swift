@@ -17,7 +17,10 @@
 /// collections type this mirrors traps instead; here no input can stop the program).
 ///
 /// Elements that are not `Identifiable` are identified by a key path given once, when the array
-/// is made: `IdentifiedArray(uniqueElements: readings, id: \.sensor)`.
+/// is made: `IdentifiedArray(uniqueElements: readings, id: \.sensor)`. In optimised builds an id
+/// costs what reading the property costs for `Identifiable` elements and for a key path to a
+/// stored property; a key path to a computed property is applied for each id read (about 20 ns),
+/// which every write does once or twice and a removal once per element after it.
 public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// How to read an element's id: `\.id` for `Identifiable` elements, else the key path given.
   @usableFromInline let _idReader: ElementIDReader<Element, ID>
@@ -54,7 +57,9 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   }
 
   /// The key path to an element's id: the one the array was made with, or `\.id` for
-  /// `Identifiable` elements.
+  /// `Identifiable` elements (made generically, so it reads the id through `Identifiable` and is
+  /// not `==` to a `\Element.id` written for the concrete type, as in
+  /// swift-identified-collections).
   @inlinable
   public var id: KeyPath<Element, ID> { _idReader.keyPath }
 
@@ -106,12 +111,13 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @inlinable
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
-    if let position = _positions[_id(element)] {
+    let id = _id(element)
+    if let position = _positions[id] {
       let old = _elements[position]
       _elements[position] = element
       return old
     }
-    _positions[_id(element)] = _elements.count
+    _positions[id] = _elements.count
     _elements.append(element)
     return nil
   }
@@ -122,8 +128,9 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
-    if let position = _positions[_id(element)] { return (false, position) }
-    _positions[_id(element)] = _elements.count
+    let id = _id(element)
+    if let position = _positions[id] { return (false, position) }
+    _positions[id] = _elements.count
     _elements.append(element)
     return (true, _elements.count - 1)
   }
