@@ -1,6 +1,7 @@
 // The behaviours pinned by swift-identified-collections' IdentifiedArrayTests (MIT licence,
 // Point-Free, github.com/pointfreeco/swift-identified-collections), rewritten for Swift Testing
-// and for this package's IdentifiedArray, whose elements are always `Identifiable`.
+// with `Identifiable` elements; the tests of arrays made with a key path (`id:`) are in
+// IdentifiedArrayKeyPathTests.
 import ComposableSensorsTesting
 import ComposableStore
 import FoundationEssentials

@@ -16,7 +16,7 @@ private protocol TestCollection<Element>:
 {}
 
 extension Array: TestCollection {}
-extension IdentifiedArray: TestCollection {}
+extension IdentifiedArray: TestCollection where Element: Identifiable, Element.ID == ID {}
 
 /// A linear congruential generator: the same numbers for the same seed.
 private struct SeededGenerator: RandomNumberGenerator {

@@ -7,7 +7,8 @@ extension IdentifiedArray: Encodable where Element: Encodable {
   }
 }
 
-extension IdentifiedArray: Decodable where Element: Decodable {
+extension IdentifiedArray: Decodable
+where Element: Decodable & Identifiable, Element.ID == ID {
   /// Decodes an array of elements, in order.
   ///
   /// - Throws: `DecodingError.dataCorrupted` ("Duplicate element at offset 1") if two elements

@@ -15,20 +15,20 @@ extension IdentifiedArray: MutableCollection {
   public subscript(position: Int) -> Element {
     get { _elements[position] }
     set {
-      let old = _elements[position].id
-      if old != newValue.id, let other = _positions[newValue.id] {
+      let old = _id(_elements[position])
+      if old != _id(newValue), let other = _positions[_id(newValue)] {
         swapAt(other, position)
       }
       _elements[position] = newValue
-      if old != newValue.id, _positions[newValue.id] == nil {
+      if old != _id(newValue), _positions[_id(newValue)] == nil {
         _positions[old] = nil
-        _positions[newValue.id] = position
+        _positions[_id(newValue)] = position
       }
     }
     _modify {
-      let old = _elements[position].id
+      let old = _id(_elements[position])
       yield &_elements[position]
-      if _elements[position].id != old {
+      if _id(_elements[position]) != old {
         reportChangedID(at: position)
         rekey(position: position, from: old)
       }
@@ -42,8 +42,8 @@ extension IdentifiedArray: MutableCollection {
   public mutating func swapAt(_ i: Int, _ j: Int) {
     guard i != j else { return }
     _elements.swapAt(i, j)
-    _positions[_elements[i].id] = i
-    _positions[_elements[j].id] = j
+    _positions[_id(_elements[i])] = i
+    _positions[_id(_elements[j])] = j
   }
 
   /// Reorders the elements so that every element `belongsInSecondPartition` accepts comes after
@@ -96,7 +96,8 @@ extension IdentifiedArray: MutableCollection {
   }
 }
 
-extension IdentifiedArray: RangeReplaceableCollection {
+extension IdentifiedArray: RangeReplaceableCollection
+where Element: Identifiable, Element.ID == ID {
   /// Replaces the elements in `subrange` with `newElements`; O(n).
   ///
   /// Ids stay unique: a new element whose id is held by an element outside `subrange` replaces
@@ -107,18 +108,18 @@ extension IdentifiedArray: RangeReplaceableCollection {
     _ subrange: Range<Int>, with newElements: some Collection<Element>
   ) {
     let subrange = subrange.clamped(to: _elements.startIndex..<_elements.endIndex)
-    for element in _elements[subrange] { _positions[element.id] = nil }
+    for element in _elements[subrange] { _positions[_id(element)] = nil }
     _elements.removeSubrange(subrange)
     reindex(from: subrange.lowerBound)
     var insertion: [Element] = []
     var inserted: [ID: Int] = [:]
     for element in newElements {
-      if let position = _positions[element.id] {
+      if let position = _positions[_id(element)] {
         _elements[position] = element
-      } else if let offset = inserted[element.id] {
+      } else if let offset = inserted[_id(element)] {
         insertion[offset] = element
       } else {
-        inserted[element.id] = insertion.count
+        inserted[_id(element)] = insertion.count
         insertion.append(element)
       }
     }

@@ -4,7 +4,7 @@ extension IdentifiedArray {
   @inlinable
   @discardableResult
   public mutating func remove(_ element: Element) -> Element? {
-    remove(id: element.id)
+    remove(id: _id(element))
   }
 
   /// Removes the elements at `offsets` (SwiftUI's `onDelete` hands an `IndexSet`, which is a
@@ -17,7 +17,7 @@ extension IdentifiedArray {
     kept.reserveCapacity(_elements.count - removing.count)
     for (offset, element) in _elements.enumerated() {
       if removing.contains(offset) {
-        _positions[element.id] = nil
+        _positions[_id(element)] = nil
       } else {
         kept.append(element)
       }
@@ -38,7 +38,7 @@ extension IdentifiedArray {
   @discardableResult
   public mutating func update(_ element: Element, at index: Int) -> Element {
     let old = _elements[index]
-    if old.id != element.id { reportMismatchedUpdate(at: index) }
+    if _id(old) != _id(element) { reportMismatchedUpdate(at: index) }
     self[index] = element
     return old
   }
@@ -57,7 +57,7 @@ extension IdentifiedArray {
   public mutating func updateOrInsert(
     _ element: Element, at index: Int
   ) -> (originalMember: Element?, index: Int) {
-    if let position = _positions[element.id] {
+    if let position = _positions[_id(element)] {
       let old = _elements[position]
       _elements[position] = element
       return (old, position)

@@ -15,31 +15,62 @@
 /// elements after it, O(n), like an array. Ids are unique: adding an element whose id is already
 /// present replaces the element in place instead of adding a second one (the swift-identified-
 /// collections type this mirrors traps instead; here no input can stop the program).
-public struct IdentifiedArray<ID: Hashable & Sendable, Element: Identifiable>
-where Element.ID == ID {
+///
+/// Elements that are not `Identifiable` are identified by a key path given once, when the array
+/// is made: `IdentifiedArray(uniqueElements: readings, id: \.sensor)`. In optimised builds an id
+/// costs what reading the property costs for `Identifiable` elements and for a key path to a
+/// stored property; a key path to a computed property is applied for each id read (about 20 ns),
+/// which every write does once or twice and a removal once per element after it.
+public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
+  /// How to read an element's id: `\.id` for `Identifiable` elements, else the key path given.
+  @usableFromInline let _idReader: ElementIDReader<Element, ID>
   @usableFromInline var _elements: [Element]
   @usableFromInline var _positions: [ID: Int]
 
-  /// An empty array.
   @inlinable
-  public init() {
+  init(_idReader: ElementIDReader<Element, ID>) {
+    self._idReader = _idReader
     _elements = []
     _positions = [:]
   }
 
-  /// Creates an array of `elements`, in order.
+  /// An empty array whose elements are identified by the property at `id`.
+  ///
+  /// ```swift
+  /// var latest = IdentifiedArray<String, Reading>(id: \.sensor)
+  /// latest.updateOrAppend(Reading(sensor: "accel", value: 9.81))
+  /// ```
+  @inlinable
+  public init(id: KeyPath<Element, ID> & Sendable) {
+    self.init(_idReader: ElementIDReader(keyPath: id))
+  }
+
+  /// Creates an array of `elements`, in order, identified by the property at `id`.
   ///
   /// An element whose id appeared earlier replaces that earlier element, at the earlier
   /// element's position, so the result has one element per id.
   @inlinable
-  public init(uniqueElements elements: some Sequence<Element>) {
-    self.init()
+  public init(uniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID> & Sendable)
+  {
+    self.init(id: id)
     for element in elements { updateOrAppend(element) }
   }
 
+  /// The key path to an element's id: the one the array was made with, or `\.id` for
+  /// `Identifiable` elements (made generically, so it reads the id through `Identifiable` and is
+  /// not `==` to a `\Element.id` written for the concrete type, as in
+  /// swift-identified-collections).
+  @inlinable
+  public var id: KeyPath<Element, ID> { _idReader.keyPath }
+
   /// The ids of the elements, in order.
   @inlinable
-  public var ids: [ID] { _elements.map(\.id) }
+  public var ids: [ID] { _elements.map(_id) }
+
+  /// Whether the array holds an element with `element`'s id; O(1). The rest of `element` is not
+  /// compared, as in swift-identified-collections.
+  @inlinable
+  public func contains(_ element: Element) -> Bool { _positions[_id(element)] != nil }
 
   /// The elements, in order, as a plain array.
   @inlinable
@@ -70,7 +101,7 @@ where Element.ID == ID {
         return
       }
       _elements[position] = element
-      if element.id != id { rekey(position: position, from: id) }
+      if _id(element) != id { rekey(position: position, from: id) }
     }
   }
 
@@ -80,12 +111,13 @@ where Element.ID == ID {
   @inlinable
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
-    if let position = _positions[element.id] {
+    let id = _id(element)
+    if let position = _positions[id] {
       let old = _elements[position]
       _elements[position] = element
       return old
     }
-    _positions[element.id] = _elements.count
+    _positions[id] = _elements.count
     _elements.append(element)
     return nil
   }
@@ -96,8 +128,9 @@ where Element.ID == ID {
   @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
-    if let position = _positions[element.id] { return (false, position) }
-    _positions[element.id] = _elements.count
+    let id = _id(element)
+    if let position = _positions[id] { return (false, position) }
+    _positions[id] = _elements.count
     _elements.append(element)
     return (true, _elements.count - 1)
   }
@@ -118,7 +151,7 @@ where Element.ID == ID {
   @inlinable
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
-    if let position = _positions[element.id] { return (false, position) }
+    if let position = _positions[_id(element)] { return (false, position) }
     let index = Swift.min(Swift.max(index, 0), _elements.count)
     _elements.insert(element, at: index)
     reindex(from: index)
@@ -140,7 +173,7 @@ where Element.ID == ID {
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let removed = _elements.remove(at: index)
-    _positions[removed.id] = nil
+    _positions[_id(removed)] = nil
     reindex(from: index)
     return removed
   }
@@ -204,16 +237,20 @@ where Element.ID == ID {
     }
   }
 
+  /// The id of `element`.
+  @inlinable
+  func _id(_ element: Element) -> ID { _idReader.id(of: element) }
+
   @inlinable
   mutating func reindex(from start: Int) {
-    for position in start..<_elements.count { _positions[_elements[position].id] = position }
+    for position in start..<_elements.count { _positions[_id(_elements[position])] = position }
   }
 
   /// The element at `position` now has an id other than `old`: move its index entry.
   @inlinable
   mutating func rekey(position: Int, from old: ID) {
     _positions[old] = nil
-    let new = _elements[position].id
+    let new = _id(_elements[position])
     if let clash = _positions[new] {
       // The other element goes; reindexing from the earlier of the two also records `new`.
       _elements.remove(at: clash)
@@ -221,6 +258,24 @@ where Element.ID == ID {
     } else {
       _positions[new] = position
     }
+  }
+}
+
+extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
+  /// An empty array.
+  @inlinable
+  public init() {
+    self.init(_idReader: .identifiable)
+  }
+
+  /// Creates an array of `elements`, in order.
+  ///
+  /// An element whose id appeared earlier replaces that earlier element, at the earlier
+  /// element's position, so the result has one element per id.
+  @inlinable
+  public init(uniqueElements elements: some Sequence<Element>) {
+    self.init()
+    for element in elements { updateOrAppend(element) }
   }
 }
 
@@ -239,7 +294,7 @@ extension IdentifiedArray: RandomAccessCollection {
   public func index(id: ID) -> Int? { _positions[id] }
 }
 
-extension IdentifiedArray: ExpressibleByArrayLiteral {
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, Element.ID == ID {
   /// An array of the listed elements; a repeated id keeps the last element at the first's place.
   @inlinable
   public init(arrayLiteral elements: Element...) {

@@ -16,7 +16,9 @@ extension Reducer {
   /// removes an element, every effect that element started is cancelled; an action for an id
   /// that is not in the array is dropped and reported as a runtime warning (a test failure under
   /// `TestStore`); each element's cancellation ids are its own, so `.cancel(id: CancelID.timer)`
-  /// in one element never stops another element's timer.
+  /// in one element never stops another element's timer. The elements need not be
+  /// `Identifiable`: an array made with a key path (`IdentifiedArray(id: \.serial)`) routes by
+  /// the ids that key path reads.
   ///
   /// - Parameters:
   ///   - toElementsState: Where the elements live.
@@ -69,8 +71,7 @@ extension Reducer {
 
 /// The reducer ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``
 /// builds: an element reducer run on the element an action names, then the parent.
-public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
-where Element.State: Identifiable, Element.State.ID == ID {
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
   @usableFromInline let toElementsState:

@@ -7,19 +7,17 @@ extension Shared {
   /// Each element's shared value follows its id, wherever the element moves; reads and writes
   /// go to the array. Once the element is removed, it reads as it was last and writes are
   /// dropped.
-  public func elements<ID: Hashable & Sendable, Element: Identifiable & Sendable>() -> [Shared<
-    Element
-  >]
+  public func elements<ID: Hashable & Sendable, Element: Sendable>() -> [Shared<Element>]
   where Value == IdentifiedArray<ID, Element> {
-    wrappedValue.map { element in
-      Shared<Element>(reference: SharedElement(root: reference, id: element.id, last: element))
+    let array = wrappedValue
+    return zip(array.ids, array).map { id, element in
+      Shared<Element>(reference: SharedElement(root: reference, id: id, last: element))
     }
   }
 }
 
 /// The element with one id of a shared identified array.
-final class SharedElement<ID: Hashable & Sendable, Element: Identifiable & Sendable>: SharedAccess
-where Element.ID == ID {
+final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedAccess {
   let root: any SharedAccess<IdentifiedArray<ID, Element>>
   let id: ID
   /// The element as last seen, for reads after it was removed.
