@@ -4,16 +4,23 @@
 // while the device keeps turning is the new environment, learned afresh.
 extension MagnetometerCalibrator {
   /// The largest device-fixed error (µT) the calibration in use may still leave, from the residual
-  /// the fit that checked it left (at least the noise the model expects); `nil` before any fit here
-  /// checked it: the device's own error is then unknown (up to a few times the Earth's field), and
-  /// nothing tells a world change from it.
+  /// the fit that checked it left (at least the noise the model expects), divided by how far that
+  /// fit's rotations turned such an error (times ``unexposedErrorGain``): an error the device never
+  /// turned leaves no residual. `nil` before any fit here checked it, or while its rotations turned
+  /// nothing: the device's own error is then unknown (up to a few times the Earth's field), and
+  /// nothing tells a world change from it. (Before the device has turned, a hard iron of 60 µT is
+  /// a constant offset a confirmation of the identity cannot see; bounding it by that confirmation's
+  /// residual called the first turns world changes and held them out for seconds.)
   func plausibleDeviceError(strength: Double) -> Double? {
-    guard let residual = explainedResidual, residual.isFinite else { return nil }
+    guard let residual = explainedResidual, residual.isFinite, unexposedErrorGain.isFinite else {
+      return nil
+    }
     return Self.errorPerResidual * max(residual, parameters.equationNoise) * strength
+      * unexposedErrorGain
   }
 
-  /// A device-fixed error of |δ| shows as a residual of |δ| / √3 per component; the bound allows three
-  /// times that: 3 √3.
+  /// A device-fixed error of |δ| turned all round shows as a residual of |δ| / √3 per component (of
+  /// |δ| √(s / 3) for a spread s of the orientations); the bound allows three times that: 3 √3.
   static let errorPerResidual = 3 * 3.0.squareRoot()
 
   /// Whether a step (raw field in µT, its orientation, `up` the frame's vertical in device axes) is a

@@ -179,6 +179,10 @@ public struct MagnetometerCalibrator: Sendable {
   // The residual (relative rms per component) of the calibration in use on the samples of the fit
   // that adopted or confirmed it; `nil` if no fit here checked it.
   var explainedResidual: Double?
+  // 1 / √s, s how far the rotations of that fit turned a device-fixed error through the frame (the
+  // middle of ``CalibrationLeastSquares/rotationSpread``): its residual bounds the error only as far
+  // as they did. Infinite while they turned nothing.
+  var unexposedErrorGain = Double.infinity
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///
@@ -423,6 +427,7 @@ public struct MagnetometerCalibrator: Sendable {
         }
         headingUncertainty = uncertainty(of: solution, residualVariance: refit.residualVariance)
         explainedResidual = refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9)
+        unexposedErrorGain = 1 / leastSquares.rotationSpread.y.squareRoot()
         return
       }
     }
@@ -447,6 +452,7 @@ public struct MagnetometerCalibrator: Sendable {
     adoptedFitCount += 1
     headingUncertainty = uncertainty(of: solution, residualVariance: solution.residualVariance)
     explainedResidual = solution.residualVariance.squareRoot() / max(solution.earth.length, 1e-9)
+    unexposedErrorGain = 1 / leastSquares.rotationSpread.y.squareRoot()
     let after = corrected(raw)
     let product = before.length * after.length
     if product > 0 {
