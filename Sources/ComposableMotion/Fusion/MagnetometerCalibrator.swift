@@ -74,6 +74,10 @@ public struct MagnetometerCalibrator: Sendable {
     public var directionErrorLimits = Limits(high: 1, medium: 3, low: 30)
     /// The largest relative residual (per component, against the field strength) for each accuracy.
     public var residualLimits = Limits(high: 0.03, medium: 0.06, low: 0.15)
+    /// The most a plausible soft-iron correction stretches one direction more than another (the
+    /// ratio of its largest to its smallest singular value, dimensionless): a fit beyond it is not
+    /// adopted (see ``MagneticFieldPrior``).
+    public var largestAnisotropy = MagnetometerCalibrator.largestPlausibleAnisotropy
 
     /// The defaults.
     public init() {}
@@ -106,6 +110,13 @@ public struct MagnetometerCalibrator: Sendable {
 
   /// The tuning in use.
   public let parameters: Parameters
+  /// What the Earth's field where the device is may be: a fit whose corrected field's strength and
+  /// dip it does not admit is not adopted. ``MagneticFieldPrior/earthWide`` unless a location gave
+  /// the local field; set it when one arrives.
+  public var fieldPrior: MagneticFieldPrior
+  /// How many fits were not adopted because no plausible device and place explain them (their
+  /// field outside ``fieldPrior``, or their soft iron beyond ``Parameters/largestAnisotropy``).
+  public internal(set) var implausibleFitCount = 0
   /// The calibration in use: ``MagnetometerCalibration/uncalibrated`` until a fit is good enough, or the
   /// restored one.
   public internal(set) var calibration: MagnetometerCalibration
@@ -186,8 +197,13 @@ public struct MagnetometerCalibrator: Sendable {
   ///   - initial: a calibration restored with ``MagnetometerCalibration/init(textLine:)``; it is used at
   ///     once, and refined. With a known field strength it also gates disturbances from the start.
   ///   - parameters: the tuning.
-  public init(initial: MagnetometerCalibration? = nil, parameters: Parameters = Parameters()) {
+  ///   - fieldPrior: what the Earth's field where the device is may be; Earth-wide by default.
+  public init(
+    initial: MagnetometerCalibration? = nil, parameters: Parameters = Parameters(),
+    fieldPrior: MagneticFieldPrior = .earthWide
+  ) {
     self.parameters = parameters
+    self.fieldPrior = fieldPrior
     self.stepCosine = cos(parameters.stepAngle * Double.pi / 360)
     let start = initial ?? .uncalibrated
     self.calibration = start
@@ -377,6 +393,7 @@ public struct MagnetometerCalibrator: Sendable {
       let candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
+    guard isPlausible(candidate) else { return }
     // A fit to the samples the calibration in use was fitted to (and more) simply refines it. Against
     // any other calibration (the identity, a restored one, the one kept over a restart), keep it unless
     // the fit explains the same samples clearly better: a fit always absorbs some of the noise and of the

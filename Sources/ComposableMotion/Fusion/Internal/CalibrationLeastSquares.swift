@@ -73,28 +73,8 @@ struct CalibrationLeastSquares: Sendable {
     guard sumWeight > 0 else { return 0 }
     let mean = sumR.scaled(1 / sumWeight)
     let m = mean.transposed * mean
-    // I − M, symmetric: its smallest eigenvalue in closed form (trigonometric, Smith 1961).
-    let a00 = 1 - m.r0.x
-    let a11 = 1 - m.r1.y
-    let a22 = 1 - m.r2.z
-    let a01 = -m.r0.y
-    let a02 = -m.r0.z
-    let a12 = -m.r1.z
-    let q = (a00 + a11 + a22) / 3
-    let p1 = a01 * a01 + a02 * a02 + a12 * a12
-    let p2 = (a00 - q) * (a00 - q) + (a11 - q) * (a11 - q) + (a22 - q) * (a22 - q) + 2 * p1
-    guard p2 > 1e-30 else { return max(0, q) }
-    let p = (p2 / 6).squareRoot()
-    let b00 = (a00 - q) / p
-    let b11 = (a11 - q) / p
-    let b22 = (a22 - q) / p
-    let b01 = a01 / p
-    let b02 = a02 / p
-    let b12 = a12 / p
-    let determinant =
-      b00 * (b11 * b22 - b12 * b12) - b01 * (b01 * b22 - b12 * b02) + b02 * (b01 * b12 - b11 * b02)
-    let phi = acos(max(-1, min(1, determinant / 2))) / 3
-    let smallest = q + 2 * p * cos(phi + 2 * Double.pi / 3)
+    // I − M, symmetric: its smallest eigenvalue.
+    let smallest = (Matrix3.identity - m).symmetricEigenvalueRange.smallest
     return smallest.isFinite ? max(0, smallest) : 0
   }
 
