@@ -390,10 +390,14 @@ public struct MagnetometerCalibrator: Sendable {
         sums, free: CalibrationLeastSquares.allUnknowns,
         fixed: CalibrationLeastSquares.noParameters, softIronPriorWeight: weight, at: u,
         rotation: rotation),
-      let candidate = calibration(from: solution)
+      var candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
     guard isPlausible(candidate) else { return }
+    let headingShift = removeUnsupportedHeadingRotation(
+      &candidate,
+      uncertainty: uncertainty(of: solution, residualVariance: solution.residualVariance),
+      raw: raw, rotation: rotation)
     // A fit to the samples the calibration in use was fitted to (and more) simply refines it. Against
     // any other calibration (the identity, a restored one, the one kept over a restart), keep it unless
     // the fit explains the same samples clearly better: a fit always absorbs some of the noise and of the
@@ -460,7 +464,7 @@ public struct MagnetometerCalibrator: Sendable {
     let earth = solution.earth
     fittedHeading =
       earth.x * earth.x + earth.y * earth.y > 0
-      ? (atan2(earth.x, earth.y), leastSquares.weight) : nil
+      ? (wrapAngle(atan2(earth.x, earth.y) + headingShift), leastSquares.weight) : nil
     adoptedFitCount += 1
     headingUncertainty = uncertainty(of: solution, residualVariance: solution.residualVariance)
     explainedResidual = solution.residualVariance.squareRoot() / max(solution.earth.length, 1e-9)
