@@ -45,8 +45,8 @@ let usage = """
              metres above the ellipsoid, default 0; the day, default today, UTC). The
              calibration then expects the World Magnetic Model's (WMM2025) field there:
              a fit whose field strength is more than 30 % from the model's, or whose dip
-             is more than 10° from it, is not adopted. Without them it expects any field
-             some place on Earth has (22–67 µT, with the dip that goes with it). The
+             is more than 10° from it, is not adopted. Without them it expects a field
+             some place on Earth has (22–67 µT for the dip seen, ±30 %). The
              model covers 2025–2030: for an older recording give a day in 2025 (the
              field drifts by about 0.1 % a year).
   --help     show this help.

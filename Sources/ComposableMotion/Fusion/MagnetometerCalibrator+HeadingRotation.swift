@@ -11,16 +11,16 @@
 // squares settles it on whatever small systematic error it meets (vibration, the sensors' lag, an
 // uneven field). On BROAD trial 26 every adopted fit carried such a rotation of about −0.8° with a
 // hard iron that matched it, and scored 1.3–3.1° when restored from the first row; without the
-// rotation, 0.9–1.4° (VQF 1.75°). A rotation about the vertical smaller than twice the heading's
-// own uncertainty is not adopted: the rest of the fit is.
+// rotation, 0.9–1.4° (VQF 1.75°). With ``Parameters/headingRotationSignificance`` above 0, a
+// rotation about the vertical smaller than that many standard deviations of the heading is not
+// adopted: the rest of the fit is. Off by default: a distorted magnetometer's cross-coupling
+// (±0.08) is a real rotation of a few degrees, and removing it while it is still uncertain cost the
+// warm starts 0.2° on average (up to 1.3° on one run; see CalibratingTheMagnetometer).
 extension MagnetometerCalibrator {
-  /// How many standard deviations of the fit's heading a rotation of the correction about the
-  /// vertical must exceed to be adopted: 2 (a 95 % test against no rotation).
-  static let headingRotationSignificance = 2.0
-
   /// Removes from a candidate's correction its rotation about the vertical (`rotation.r2`, the
-  /// frame's up in device axes) when that rotation is within ``headingRotationSignificance``
-  /// standard deviations (`uncertainty`, degrees) of the fit's heading.
+  /// frame's up in device axes) when that rotation is within
+  /// ``Parameters/headingRotationSignificance`` standard deviations (`uncertainty`, degrees) of the
+  /// fit's heading.
   ///
   /// - Returns: the change in radians of the heading the candidate gives for `raw` (µT) at
   ///   `rotation`, so the fit's heading can follow; 0 when the correction is kept as it is.
@@ -28,16 +28,23 @@ extension MagnetometerCalibrator {
     _ candidate: inout MagnetometerCalibration, uncertainty: Double, raw: SIMD3<Double>,
     rotation: Matrix3
   ) -> Double {
+    let significance = parameters.headingRotationSignificance
+    guard significance > 0 else { return 0 }
     let k = Matrix3(candidate.softIronCorrection)
     guard let q = k.orthogonalFactor else { return 0 }
     let up = rotation.r2
     let angle = dot(q.rotationVector, up)
-    let limit = Self.headingRotationSignificance * uncertainty * Double.pi / 180
+    let limit = significance * uncertainty * Double.pi / 180
     // Only where the data pin the rotation down better than the soft-iron prior does: before
     // that, the fit's rotation and its hard iron are one uncertain whole, and taking one part away
     // leaves the other wrong.
-    let prior = Self.headingRotationSignificance * parameters.softIronSpread
+    let prior = significance * parameters.softIronSpread
     guard angle.isFinite, angle != 0, limit <= prior, !(abs(angle) > limit) else { return 0 }
+    // Only for a correction within the prior's spread of no correction at all (a magnetometer with
+    // little soft iron, the stretch the prior expects): a strongly distorted magnetometer's rotation
+    // (cross-coupling of several per cent) is part of its distortion, and learned.
+    let size = cbrt(dot(k.r0, cross(k.r1, k.r2)))
+    guard size > 0, largestMagnitude(k.scaled(1 / size) - .identity) <= prior else { return 0 }
     let adjusted = Matrix3(axis: up, angle: -angle) * k
     let offset = raw - candidate.hardIron
     let before = rotation * (k * offset)

@@ -78,6 +78,11 @@ public struct MagnetometerCalibrator: Sendable {
     /// ratio of its largest to its smallest singular value, dimensionless): a fit beyond it is not
     /// adopted (see ``MagneticFieldPrior``).
     public var largestAnisotropy = MagnetometerCalibrator.largestPlausibleAnisotropy
+    /// How many standard deviations of a fit's heading its correction's rotation about the vertical
+    /// must exceed to be adopted, for a correction within the soft-iron prior's spread of none; 0
+    /// (the default) adopts every rotation. 2 removes the spurious −0.8° rotation the fits of BROAD
+    /// trial 26 carry, but also part of real cross-coupling while it is uncertain.
+    public var headingRotationSignificance = 0.0
 
     /// The defaults.
     public init() {}
