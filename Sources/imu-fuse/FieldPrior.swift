@@ -61,7 +61,8 @@ enum RecordingPlaceError: Error, CustomStringConvertible {
     case .missingValue(let option): return "\(option) needs a value"
     case .notANumber(let option, let text): return "\(option): \(text) is not a number"
     case .incomplete:
-      return "--altitude and --date need --latitude and --longitude as well"
+      return
+        "a location needs both --latitude and --longitude (--altitude and --date need them too)"
     case .malformedDate(let text): return "--date: \(text) is not a date YYYY-MM-DD"
     case .model(let error): return "the World Magnetic Model: \(error.description)"
     }
