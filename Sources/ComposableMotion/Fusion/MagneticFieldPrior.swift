@@ -62,7 +62,7 @@ public struct MagneticFieldPrior: Sendable, Hashable {
   public static let none = MagneticFieldPrior(reference: .none)
 
   /// The prior of a field the World Magnetic Model gives (intensities in nT, as
-  /// ``GeomagneticField`` has them).
+  /// `GeomagneticField` has them).
   public init(field: GeomagneticField) {
     self.init(reference: .local(strength: field.totalIntensity / 1000, dip: field.inclination))
   }
@@ -75,7 +75,7 @@ public struct MagneticFieldPrior: Sendable, Hashable {
   ///   - time: when (UTC); the position's own timestamp is not used, so a stored position can
   ///     serve for today.
   ///   - model: the model, WMM2025 by default.
-  /// - Throws: ``GeomagneticError`` when the model cannot answer there or then (a date outside
+  /// - Throws: `GeomagneticError` when the model cannot answer there or then (a date outside
   ///   the model's years, an altitude beyond its range).
   public init(
     position: GeographicPosition, at time: Timestamp, model: WorldMagneticModel = .wmm2025
