@@ -67,7 +67,7 @@ let package = Package(
       name: "SensorsTestSupport", dependencies: ["DBus", "LinuxIIO", "ComposableLocation"], path: "Tests/SensorsTestSupport",
       resources: [.copy("Fixtures")]),
     // Tools.
-    .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation"]),
+    .executableTarget(name: "imu-fuse", dependencies: ["ComposableMotion", "ComposableSensorsFoundation", "Geomagnetism"]),
     // The sample app: features (reducers) in a library so tests can use them, and a thin executable.
     .target(
       name: "SensorsDemoFeatures",

@@ -1,7 +1,8 @@
 // imu-fuse: fuses a gyroscope/accelerometer/magnetometer recording into attitude quaternions.
 //
 //   imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration] [--calibration-in FILE]
-//     [--calibration-out FILE] [--accuracy] > OUTPUT.csv
+//     [--calibration-out FILE] [--accuracy] [--latitude LAT --longitude LON [--altitude M]
+//     [--date YYYY-MM-DD]] > OUTPUT.csv
 //
 // Exit status: 0 success, 1 unreadable, invalid or unusable input, 2 usage error, 3 some rows rejected.
 import ComposableMotion
@@ -11,6 +12,7 @@ import Foundation
 let usage = """
   usage: imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration]
                   [--calibration-in FILE] [--calibration-out FILE] [--accuracy]
+                  [--latitude LAT --longitude LON [--altitude M] [--date YYYY-MM-DD]]
                   > OUTPUT.csv
 
   Estimates the orientation of an IMU for every row of a recording and writes CSV
@@ -38,6 +40,15 @@ let usage = """
              degrees on the heading's error, negative while there is no usable heading,
              as Core Location's headingAccuracy). With --6d or --offline every row says
              uncalibrated,-1.
+  --latitude LAT --longitude LON [--altitude M] [--date YYYY-MM-DD]
+             where and when the recording was made (degrees north and east, WGS84;
+             metres above the ellipsoid, default 0; the day, default today, UTC). The
+             calibration then expects the World Magnetic Model's (WMM2025) field there:
+             a fit whose field strength is more than 30 % from the model's, or whose dip
+             is more than 10° from it, is not adopted. Without them it expects a field
+             some place on Earth has (22–67 µT for the dip seen, ±30 %). The
+             model covers 2025–2030: for an older recording give a day in 2025 (the
+             field drifts by about 0.1 % a year).
   --help     show this help.
 
   Rows the filter cannot use (a value beyond any real sensor's range, such as a rate
@@ -67,6 +78,7 @@ var calibrates = true
 var calibrationIn: String?
 var calibrationOut: String?
 var reportsAccuracy = false
+var place = RecordingPlace()
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -86,6 +98,22 @@ while let argument = arguments.popFirst() {
       fail("\(argument) needs a file name\n\(usage)", status: 2)
     }
     if argument == "--calibration-in" { calibrationIn = file } else { calibrationOut = file }
+  case "--latitude", "--longitude", "--altitude":
+    switch RecordingPlace.number(arguments.popFirst(), option: argument) {
+    case .success(let value):
+      if argument == "--latitude" {
+        place.latitude = value
+      } else if argument == "--longitude" {
+        place.longitude = value
+      } else {
+        place.altitude = value
+      }
+    case .failure(let error):
+      fail("\(error)\n\(usage)", status: 2)
+    }
+  case "--date":
+    guard let day = arguments.popFirst() else { fail("--date needs a value\n\(usage)", status: 2) }
+    place.date = day
   case _ where argument.hasPrefix("--"):
     fail("unknown option \(argument)\n\(usage)", status: 2)
   default:
@@ -94,6 +122,13 @@ while let argument = arguments.popFirst() {
   }
 }
 guard let inputPath else { fail("no input file given\n\(usage)", status: 2) }
+var fieldPrior = MagneticFieldPrior.earthWide
+if place.isGiven {
+  switch place.prior() {
+  case .success(let prior): fieldPrior = prior
+  case .failure(let error): fail("\(error)\n\(usage)", status: 2)
+  }
+}
 
 let reader: IMURecordingReader
 do {
@@ -137,7 +172,7 @@ let smoothed = recorded.map {
 let initialCalibration = calibrationIn.map { readCalibration($0) }
 var filter = OrientationFilter(
   magnetometerCalibrator: calibrates && !sixD
-    ? MagnetometerCalibrator(initial: initialCalibration) : nil)
+    ? MagnetometerCalibrator(initial: initialCalibration, fieldPrior: fieldPrior) : nil)
 var output = OutputBuffer()
 var rows = 0
 var rejectedRows = 0

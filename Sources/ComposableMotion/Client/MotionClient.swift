@@ -106,7 +106,9 @@ public struct MotionClient: Sendable {
   /// unless the client was made with a `magneticDeclination`, true north then uses the World
   /// Magnetic Model's declination there (or the position's own `magneticVariation` when the
   /// model cannot answer), and running true-north streams turn from their next output. Pass a
-  /// `LocationClient` fix (`location.geographicPosition`) or a position the app knows. Throws
+  /// `LocationClient` fix (`location.geographicPosition`) or a position the app knows. Device-
+  /// motion updates started afterwards also give their magnetometer calibration the model's field
+  /// there as its prior (``MagneticFieldPrior``): a fit no such field explains is not adopted. Throws
   /// the model's error when it gives no declination there; true north then stays unavailable
   /// (or keeps a running stream's last declination) until a usable position arrives.
   public var setLocation: @Sendable (GeographicPosition) throws(GeomagneticError) -> Void

@@ -43,19 +43,32 @@ public struct DeviceMotionEstimator: Sendable {
   ///   - calibratesMagnetometer: whether a ``MagnetometerCalibrator`` learns the hard and soft iron
   ///     online (the default); without one the field is used as measured.
   ///   - magnetometerCalibration: a saved calibration to start from instead of uncalibrated.
+  ///   - magneticFieldPrior: what the Earth's field where the device is may be (the World
+  ///     Magnetic Model's at a known location); Earth-wide by default. See ``MagneticFieldPrior``.
   public init(
     frame: AttitudeReferenceFrame = .xArbitraryZVertical,
     declination: Double? = nil,
     parameters: OrientationFilter.Parameters = .init(),
     calibratesMagnetometer: Bool = true,
-    magnetometerCalibration: MagnetometerCalibration? = nil
+    magnetometerCalibration: MagnetometerCalibration? = nil,
+    magneticFieldPrior: MagneticFieldPrior = .earthWide
   ) {
     self.frame = frame
     self.declination = declination
     self.filter = OrientationFilter(
       parameters: parameters,
       magnetometerCalibrator: calibratesMagnetometer
-        ? MagnetometerCalibrator(initial: magnetometerCalibration) : nil)
+        ? MagnetometerCalibrator(
+          initial: magnetometerCalibration, fieldPrior: magneticFieldPrior) : nil)
+  }
+
+  /// What the magnetometer calibration assumes of the Earth's field where the device is, or `nil`
+  /// when the estimator does not calibrate. Set it when a location becomes known (for example
+  /// `MagneticFieldPrior(position: fix.geographicPosition, at: .now())`): later fits are judged
+  /// against it.
+  public var magneticFieldPrior: MagneticFieldPrior? {
+    get { filter.magneticFieldPrior }
+    set { if let newValue { filter.magneticFieldPrior = newValue } }
   }
 
   /// The magnetometer calibration in use, or `nil` when the estimator does not calibrate.

@@ -74,6 +74,15 @@ public struct MagnetometerCalibrator: Sendable {
     public var directionErrorLimits = Limits(high: 1, medium: 3, low: 30)
     /// The largest relative residual (per component, against the field strength) for each accuracy.
     public var residualLimits = Limits(high: 0.03, medium: 0.06, low: 0.15)
+    /// The most a plausible soft-iron correction stretches one direction more than another (the
+    /// ratio of its largest to its smallest singular value, dimensionless): a fit beyond it is not
+    /// adopted (see ``MagneticFieldPrior``).
+    public var largestAnisotropy = MagnetometerCalibrator.largestPlausibleAnisotropy
+    /// How many standard deviations of a fit's heading its correction's rotation about the vertical
+    /// must exceed to be adopted, for a correction within the soft-iron prior's spread of none; 0
+    /// (the default) adopts every rotation. 2 removes the spurious −0.8° rotation the fits of BROAD
+    /// trial 26 carry, but also part of real cross-coupling while it is uncertain.
+    public var headingRotationSignificance = 0.0
 
     /// The defaults.
     public init() {}
@@ -106,6 +115,13 @@ public struct MagnetometerCalibrator: Sendable {
 
   /// The tuning in use.
   public let parameters: Parameters
+  /// What the Earth's field where the device is may be: a fit whose corrected field's strength and
+  /// dip it does not admit is not adopted. ``MagneticFieldPrior/earthWide`` unless a location gave
+  /// the local field; set it when one arrives.
+  public var fieldPrior: MagneticFieldPrior
+  /// How many fits were not adopted because no plausible device and place explain them (their
+  /// field outside ``fieldPrior``, or their soft iron beyond ``Parameters/largestAnisotropy``).
+  public internal(set) var implausibleFitCount = 0
   /// The calibration in use: ``MagnetometerCalibration/uncalibrated`` until a fit is good enough, or the
   /// restored one.
   public internal(set) var calibration: MagnetometerCalibration
@@ -190,8 +206,13 @@ public struct MagnetometerCalibrator: Sendable {
   ///   - initial: a calibration restored with ``MagnetometerCalibration/init(textLine:)``; it is used at
   ///     once, and refined. With a known field strength it also gates disturbances from the start.
   ///   - parameters: the tuning.
-  public init(initial: MagnetometerCalibration? = nil, parameters: Parameters = Parameters()) {
+  ///   - fieldPrior: what the Earth's field where the device is may be; Earth-wide by default.
+  public init(
+    initial: MagnetometerCalibration? = nil, parameters: Parameters = Parameters(),
+    fieldPrior: MagneticFieldPrior = .earthWide
+  ) {
     self.parameters = parameters
+    self.fieldPrior = fieldPrior
     self.stepCosine = cos(parameters.stepAngle * Double.pi / 360)
     let start = initial ?? .uncalibrated
     self.calibration = start
@@ -378,9 +399,14 @@ public struct MagnetometerCalibrator: Sendable {
         sums, free: CalibrationLeastSquares.allUnknowns,
         fixed: CalibrationLeastSquares.noParameters, softIronPriorWeight: weight, at: u,
         rotation: rotation),
-      let candidate = calibration(from: solution)
+      var candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
+    guard isPlausible(candidate) else { return }
+    let headingShift = removeUnsupportedHeadingRotation(
+      &candidate,
+      uncertainty: uncertainty(of: solution, residualVariance: solution.residualVariance),
+      raw: raw, rotation: rotation)
     // A fit to the samples the calibration in use was fitted to (and more) simply refines it. Against
     // any other calibration (the identity, a restored one, the one kept over a restart), keep it unless
     // the fit explains the same samples clearly better: a fit always absorbs some of the noise and of the
@@ -448,7 +474,7 @@ public struct MagnetometerCalibrator: Sendable {
     let earth = solution.earth
     fittedHeading =
       earth.x * earth.x + earth.y * earth.y > 0
-      ? (atan2(earth.x, earth.y), leastSquares.weight) : nil
+      ? (wrapAngle(atan2(earth.x, earth.y) + headingShift), leastSquares.weight) : nil
     adoptedFitCount += 1
     headingUncertainty = uncertainty(of: solution, residualVariance: solution.residualVariance)
     explainedResidual = solution.residualVariance.squareRoot() / max(solution.earth.length, 1e-9)

@@ -63,7 +63,7 @@ public struct OrientationFilter: Sendable {
   var magnetic = MagneticState()
   var headingError = HeadingErrorTracker()
   /// The online hard- and soft-iron calibration the raw field goes through first, if any.
-  public private(set) var magnetometerCalibrator: MagnetometerCalibrator?
+  public internal(set) var magnetometerCalibrator: MagnetometerCalibrator?
 
   /// Samples that were not used, for any ``SampleRejection`` reason.
   public private(set) var rejectedSampleCount = 0

@@ -11,6 +11,7 @@ final class DeclinationStore: Sendable {
     var fixed: Double?
     var position: GeographicPosition?
     var modelled: Double?
+    var fieldPrior: MagneticFieldPrior?
   }
 
   private let state: Mutex<State>
@@ -27,6 +28,10 @@ final class DeclinationStore: Sendable {
   /// The declination in degrees east, or nil while none is known.
   var current: Double? { state.withLock { $0.fixed ?? $0.modelled } }
 
+  /// The local field's prior for the magnetometer calibration, from the last position set; nil
+  /// while none is known (the calibration then assumes any field on Earth).
+  var fieldPrior: MagneticFieldPrior? { state.withLock { $0.fieldPrior } }
+
   /// The last position set, if any.
   var position: GeographicPosition? { state.withLock { $0.position } }
 
@@ -34,12 +39,15 @@ final class DeclinationStore: Sendable {
   /// there (the previous declination is then forgotten rather than kept for the wrong place).
   @discardableResult
   func set(_ position: GeographicPosition) -> GeomagneticError? {
+    let time = now()
     let result = Result { () throws(GeomagneticError) in
-      try position.magneticDeclination(now: now())
+      try position.magneticDeclination(now: time)
     }
+    let prior = try? MagneticFieldPrior(position: position, at: position.timestamp ?? time)
     state.withLock {
       $0.position = position
       $0.modelled = try? result.get()
+      $0.fieldPrior = prior
     }
     if case .failure(let error) = result { return error }
     return nil

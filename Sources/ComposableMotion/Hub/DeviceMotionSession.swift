@@ -42,7 +42,8 @@ final class DeviceMotionSession: Sendable {
       State(
         estimator: DeviceMotionEstimator(
           frame: frame, declination: declination.current,
-          magnetometerCalibration: start.accuracy > .uncalibrated ? start : nil)))
+          magnetometerCalibration: start.accuracy > .uncalibrated ? start : nil,
+          magneticFieldPrior: declination.fieldPrior ?? .earthWide)))
     self.calibration = calibration
     self.declination = frame == .xTrueNorthZVertical ? declination : nil
     self.interval = interval

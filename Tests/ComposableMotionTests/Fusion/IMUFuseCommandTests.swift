@@ -171,4 +171,36 @@ struct IMUFuseCommandTests {
     #expect(result.error.contains("row 21 (t = 0.2 s) rejected: gyroscope value out of range"))
     #expect(!result.output.contains("nan") && result.output.split(separator: "\n").count == 51)
   }
+
+  @Test func aLocationGivesTheCalibrationTheModelsFieldAndBadLocationsAreUsageErrors() throws {
+    let fixture = try #require(
+      Bundle.module.url(
+        forResource: "fusion-broad-05-excerpt", withExtension: "csv", subdirectory: "Fixtures"))
+    // BROAD was recorded in Berlin; WMM2025 starts in 2025, so the recording's day is given as one
+    // the model covers. The lab's field is within the prior: the same output as without it.
+    let plain = try run([fixture.path])
+    let placed = try run([
+      fixture.path, "--latitude", "52.51", "--longitude", "13.32", "--altitude", "60", "--date",
+      "2025-01-01",
+    ])
+    #expect(placed.status == 0)
+    #expect(placed.output == plain.output)
+    let half = try run([fixture.path, "--latitude", "52.51"])
+    #expect(half.status == 2)
+    #expect(half.error.contains("needs both --latitude and --longitude"))
+    let notANumber = try run([fixture.path, "--latitude", "north", "--longitude", "13"])
+    #expect(notANumber.status == 2)
+    #expect(notANumber.error.contains("--latitude: north is not a number"))
+    let tooEarly = try run([
+      fixture.path, "--latitude", "52.51", "--longitude", "13.32", "--date", "2021-05-01",
+    ])
+    #expect(tooEarly.status == 2)
+    #expect(tooEarly.error.contains("outside WMM-2025"))
+    let badDay = try run([
+      fixture.path, "--latitude", "52.51", "--longitude", "13.32", "--date", "1 May 2025",
+    ])
+    #expect(badDay.status == 2)
+    #expect(badDay.error.contains("not a date YYYY-MM-DD"))
+    #expect(try run(["--help"]).output.contains("--latitude LAT --longitude LON"))
+  }
 }
