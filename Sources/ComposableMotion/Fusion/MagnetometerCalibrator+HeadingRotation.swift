@@ -13,9 +13,9 @@
 // hard iron that matched it, and scored 1.3–3.1° when restored from the first row; without the
 // rotation, 0.9–1.4° (VQF 1.75°). With ``Parameters/headingRotationSignificance`` above 0, a
 // rotation about the vertical smaller than that many standard deviations of the heading is not
-// adopted: the rest of the fit is. Off by default: a distorted magnetometer's cross-coupling
-// (±0.08) is a real rotation of a few degrees, and removing it while it is still uncertain cost the
-// warm starts 0.2° on average (up to 1.3° on one run; see CalibratingTheMagnetometer).
+// adopted: the rest of the fit is. The default is 2. Its cost: a distorted magnetometer's
+// cross-coupling (±0.08) is a real rotation of a few degrees, and removing it while it is still
+// uncertain costs the warm starts 0.09° on average (see CalibratingTheMagnetometer).
 extension MagnetometerCalibrator {
   /// Removes from a candidate's correction its rotation about the vertical (`rotation.r2`, the
   /// frame's up in device axes) when that rotation is within

@@ -80,9 +80,10 @@ public struct MagnetometerCalibrator: Sendable {
     public var largestAnisotropy = MagnetometerCalibrator.largestPlausibleAnisotropy
     /// How many standard deviations of a fit's heading its correction's rotation about the vertical
     /// must exceed to be adopted, for a correction within the soft-iron prior's spread of none; 0
-    /// (the default) adopts every rotation. 2 removes the spurious −0.8° rotation the fits of BROAD
-    /// trial 26 carry, but also part of real cross-coupling while it is uncertain.
-    public var headingRotationSignificance = 0.0
+    /// adopts every rotation. The default, 2, removes the spurious −0.8° rotation the fits of BROAD
+    /// trial 26 carry (a heading offset the data cannot show while the device turns about the
+    /// vertical), and also part of a real cross-coupling while it is still uncertain.
+    public var headingRotationSignificance = 2.0
 
     /// The defaults.
     public init() {}

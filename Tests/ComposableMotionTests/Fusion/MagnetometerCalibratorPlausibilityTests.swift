@@ -189,7 +189,7 @@ struct MagnetometerCalibratorPlausibilityTests {
     #expect(calibrator.calibration.accuracy >= .medium)
   }
 
-  @Test func aRotationAboutTheVerticalWithinTheHeadingsUncertaintyIsRemovedOnlyWhenAskedFor() {
+  @Test func aRotationAboutTheVerticalWithinTwiceTheHeadingsUncertaintyIsRemovedByDefault() {
     let degree = Double.pi / 180
     let turned = Matrix3(axis: SIMD3(0, 0, 1), angle: 0.8 * degree)
     let fitted = MagnetometerCalibration(
@@ -197,17 +197,18 @@ struct MagnetometerCalibratorPlausibilityTests {
       softIronCorrection: .init(x: turned.r0, y: turned.r1, z: turned.r2), accuracy: .high,
       fieldStrength: 44.5, dip: 68.8)
     let raw = SIMD3<Double>(8, 14, -41)
-    // By default every rotation is adopted.
+    // With significance 0 every rotation is adopted.
+    var parameters = MagnetometerCalibrator.Parameters()
+    parameters.headingRotationSignificance = 0
     var kept = fitted
-    let keptShift = MagnetometerCalibrator().removeUnsupportedHeadingRotation(
-      &kept, uncertainty: 0.9, raw: raw, rotation: .identity)
+    let keptShift = MagnetometerCalibrator(parameters: parameters)
+      .removeUnsupportedHeadingRotation(&kept, uncertainty: 0.9, raw: raw, rotation: .identity)
     #expect(kept == fitted)
     #expect(keptShift == 0)
-    // Asked for two standard deviations: 0.8° is within 2 × 0.9°, so it goes, and the fit's
+    // By default, two standard deviations: 0.8° is within 2 × 0.9°, so it goes, and the fit's
     // heading turns back by it.
-    var parameters = MagnetometerCalibrator.Parameters()
-    parameters.headingRotationSignificance = 2
-    let strict = MagnetometerCalibrator(parameters: parameters)
+    #expect(MagnetometerCalibrator.Parameters().headingRotationSignificance == 2)
+    let strict = MagnetometerCalibrator()
     var removed = fitted
     let shift = strict.removeUnsupportedHeadingRotation(
       &removed, uncertainty: 0.9, raw: raw, rotation: .identity)
