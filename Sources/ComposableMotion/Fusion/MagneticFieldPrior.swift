@@ -89,7 +89,8 @@ public struct MagneticFieldPrior: Sendable, Hashable {
   /// Whether a corrected field of `strength` µT and `dip` degrees is one the prior admits.
   /// Non-finite values are never admitted, except under ``Reference/none``.
   public func admits(strength: Double, dip: Double) -> Bool {
-    let range: ClosedRange<Double>
+    // Bounds, not a `ClosedRange`: a `.local` strength that is NaN must not admit, nor trap.
+    let (weakest, strongest): (Double, Double)
     switch reference {
     case .none:
       return true
@@ -98,13 +99,12 @@ public struct MagneticFieldPrior: Sendable, Hashable {
     case .earthWide:
       guard let earth = EarthFieldEnvelope.strengths(dip: dip, tolerance: max(dipTolerance, 0))
       else { return false }
-      range = earth
+      (weakest, strongest) = (earth.lowerBound, earth.upperBound)
     case .local(let reference, let referenceDip):
       guard abs(dip - referenceDip) <= dipTolerance else { return false }
-      range = reference...reference
+      (weakest, strongest) = (reference, reference)
     }
     let tolerance = max(strengthTolerance, 0)
-    return strength >= range.lowerBound * (1 - tolerance)
-      && strength <= range.upperBound * (1 + tolerance)
+    return strength >= weakest * (1 - tolerance) && strength <= strongest * (1 + tolerance)
   }
 }

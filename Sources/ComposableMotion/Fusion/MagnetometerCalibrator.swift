@@ -27,85 +27,6 @@
 /// print(calibrator.calibration.accuracy, calibrator.calibration.textLine)
 /// ```
 public struct MagnetometerCalibrator: Sendable {
-  /// The calibrator's tuning. The defaults follow the magnetometer's physics (Earth's field, noise of a
-  /// few tenths of a µT), not any one recording.
-  public struct Parameters: Sendable, Hashable {
-    /// The rotation in degrees between two samples the fit uses: samples while the device rests add
-    /// nothing but weight.
-    public var stepAngle = 1.0
-    /// The fewest samples averaged into one step: at fast rotation every sample turns by more than
-    /// ``stepAngle``, and averaging a few keeps the cost per sample low and the noise down.
-    public var samplesPerStep = 4
-    /// The number of samples after which an old sample's weight has fallen to 1/e.
-    public var memory = 600.0
-    /// The samples (each one step of rotation) needed before the first fit.
-    public var minimumSamples = 10.0
-    /// How many new samples between two fits at first (later an eighth of those learned, up to 128): the
-    /// first seconds of turning decide the first heading, so the first fits come early.
-    public var samplesPerFit = 4
-    /// The fewest magnetometer samples between two fits, whatever the rotation: a fit costs about as
-    /// much as a dozen filter updates, so this keeps the early fits (while the device turns fast
-    /// and every few samples are a new step) to a small share of the filter's time. At 100 Hz or more
-    /// it still allows several fits a second.
-    public var magnetometerSamplesPerFit = 48
-    /// Relative deviation of the corrected field strength from the learned one that marks a disturbance.
-    public var strengthGate = 0.1
-    /// Deviation of the corrected field's dip from the learned one that marks a disturbance, in degrees.
-    public var dipGate = 10.0
-    /// How many consecutive disturbed samples (each one step of rotation) mean the environment changed
-    /// and the fit starts again.
-    public var relearnAfter = 150
-    /// How many times larger the residual variance (the residual sum of squares per degree of freedom) of
-    /// the calibration in use must be than a new fit's, on the same samples, before the fit replaces it (an
-    /// F-test: noise alone gives about 1, also for a fit of 15 unknowns to a few tens of equations).
-    public var improvementRatio = 3.0
-    /// The rotation rate in rad/s at which a sample weighs half: turning at ω, a delay of τ between the
-    /// magnetometer and the gyroscope misplaces the field by ωτ, so fast samples are less certain.
-    public var fastRotation = 1.0
-    /// How far soft iron typically bends a magnetometer's correction away from the identity (the spread
-    /// of its entries, dimensionless): a prior that keeps the correction sane while the rotations seen so
-    /// far leave part of it unobservable.
-    public var softIronSpread = 0.03
-    /// The expected error of one sample against the model, relative to the field strength (noise,
-    /// orientation error): how much one sample weighs against ``softIronSpread``.
-    public var equationNoise = 0.02
-    /// The largest predicted error of the corrected field's heading (its horizontal direction in the
-    /// orientation's frame, from the fit's covariance and residual), in degrees, for each accuracy.
-    public var directionErrorLimits = Limits(high: 1, medium: 3, low: 30)
-    /// The largest relative residual (per component, against the field strength) for each accuracy.
-    public var residualLimits = Limits(high: 0.03, medium: 0.06, low: 0.15)
-    /// The most a plausible soft-iron correction stretches one direction more than another (the
-    /// ratio of its largest to its smallest singular value, dimensionless): a fit beyond it is not
-    /// adopted (see ``MagneticFieldPrior``).
-    public var largestAnisotropy = MagnetometerCalibrator.largestPlausibleAnisotropy
-    /// How many standard deviations of a fit's heading its correction's rotation about the vertical
-    /// must exceed to be adopted, for a correction within the soft-iron prior's spread of none; 0
-    /// adopts every rotation. The default, 2, removes the spurious −0.8° rotation the fits of BROAD
-    /// trial 26 carry (a heading offset the data cannot show while the device turns about the
-    /// vertical), and also part of a real cross-coupling while it is still uncertain.
-    public var headingRotationSignificance = 2.0
-
-    /// The defaults.
-    public init() {}
-
-    /// Upper limits for the ``DeviceMotion/MagneticFieldCalibrationAccuracy`` levels.
-    public struct Limits: Sendable, Hashable {
-      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/high``.
-      public var high: Double
-      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/medium``.
-      public var medium: Double
-      /// The limit for ``DeviceMotion/MagneticFieldCalibrationAccuracy/low``; above it the fit is not used.
-      public var low: Double
-
-      /// Creates limits, increasing from `high` to `low`.
-      public init(high: Double, medium: Double, low: Double) {
-        self.high = high
-        self.medium = medium
-        self.low = low
-      }
-    }
-  }
-
   /// What the calibrator is doing.
   public enum Phase: Sendable, Hashable {
     /// No Earth's field is known: every step of rotation is learned from.
@@ -127,7 +48,7 @@ public struct MagnetometerCalibrator: Sendable {
   /// restored one.
   public internal(set) var calibration: MagnetometerCalibration
   /// What the calibrator is doing.
-  public private(set) var phase: Phase
+  public internal(set) var phase: Phase
   /// Samples (steps of rotation) learned from.
   public private(set) var learnedSampleCount = 0
   /// Samples not learned from because the field was disturbed.
@@ -135,14 +56,14 @@ public struct MagnetometerCalibrator: Sendable {
   /// How many times a persistent disagreement restarted the fit.
   public private(set) var restartCount = 0
   /// How many fits replaced the calibration in use.
-  public private(set) var adoptedFitCount = 0
+  public internal(set) var adoptedFitCount = 0
   /// How many least-squares fits ran (each costs about as much as ten filter updates). Fits that
   /// change nothing (they confirm the calibration in use, or refine it by less than 1° and 3 %) make
   /// the next one wait twice as long, up to 64 steps.
   public private(set) var fitCount = 0
   /// Whether the most recent ``update(_:orientation6D:rotationRate:)`` replaced the calibration with one that turns or
   /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
-  public private(set) var changedNoticeably = false
+  public internal(set) var changedNoticeably = false
   /// The heading of the Earth's field the calibration in use was fitted with, in radians clockwise from
   /// the orientation frame's y axis (the frame of `orientation6D`), and how many steps of rotation it
   /// rests on; `nil` for a calibration that was not fitted here. A filter re-converging its heading after
@@ -154,12 +75,12 @@ public struct MagnetometerCalibrator: Sendable {
   /// (a misalignment about the one axis the device turned about) stays uncertain however small the
   /// residual. `nil` for a calibration no fit here has checked (uncalibrated, or restored and not yet
   /// confirmed).
-  private(set) var headingUncertainty: Double?
+  var headingUncertainty: Double?
 
   /// cos(stepAngle / 2): two unit quaternions differ by more than the step when |q·p| is below it.
   private let stepCosine: Double
-  private var correction = Matrix3.identity
-  private var correctedOffset = SIMD3<Double>.zero
+  var correction = Matrix3.identity
+  var correctedOffset = SIMD3<Double>.zero
   // Whether the calibration in use changes the field at all (the identity costs nothing per sample).
   private var correctsField = false
   var leastSquares = CalibrationLeastSquares()
@@ -168,7 +89,7 @@ public struct MagnetometerCalibrator: Sendable {
   var samplesSinceFit = 0
   private var magnetometerSamplesSinceFit = 0
   var consecutiveDisturbed = 0
-  private var declinedFits = 0
+  var declinedFits = 0
   // Steps to wait before the next fit because the last ones changed nothing (doubled by each).
   var fitBackoff = 0
   // The samples since the last step: the orientation of the first, the sum of the fields, how many.
@@ -389,104 +310,6 @@ public struct MagnetometerCalibrator: Sendable {
     inUseIsOwnFit = false
     fittedHeading = nil
     if calibration.accuracy > .low { calibration.accuracy = .low }
-  }
-
-  private mutating func fit(_ raw: SIMD3<Double>, rotation: Matrix3) {
-    let weight = pow(parameters.equationNoise / parameters.softIronSpread, 2)
-    let u = raw / scale
-    let sums = leastSquares.normalEquations()
-    guard
-      let solution = leastSquares.solve(
-        sums, free: CalibrationLeastSquares.allUnknowns,
-        fixed: CalibrationLeastSquares.noParameters, softIronPriorWeight: weight, at: u,
-        rotation: rotation),
-      var candidate = calibration(from: solution)
-    else { return }
-    guard candidate.accuracy > .uncalibrated else { return }
-    guard isPlausible(candidate) else { return }
-    let headingShift = removeUnsupportedHeadingRotation(
-      &candidate,
-      uncertainty: uncertainty(of: solution, residualVariance: solution.residualVariance),
-      raw: raw, rotation: rotation)
-    // A fit to the samples the calibration in use was fitted to (and more) simply refines it. Against
-    // any other calibration (the identity, a restored one, the one kept over a restart), keep it unless
-    // the fit explains the same samples clearly better: a fit always absorbs some of the noise and of the
-    // field's unevenness, and chasing that makes a good calibration worse; residuals are compared per
-    // degree of freedom, since a fit of 15 unknowns to few samples absorbs much of their noise. The
-    // calibration in use gets
-    // its best Earth's field and delay, as the fit does: a fit must not win only by modelling the lag
-    // between the sensors, which a calibration does not correct.
-    let inUse = trace(correction)
-    if inUse > 0, !inUseIsOwnFit {
-      let s = 3 / inUse
-      let held = CalibrationLeastSquares.parameters(
-        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
-      guard
-        let refit = leastSquares.solve(
-          sums, free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
-          softIronPriorWeight: weight, at: u, rotation: rotation),
-        refit.residualVariance.isFinite
-      else { return }
-      // The one in use must also explain them worse than the noise the model expects: one that is
-      // within the noise has nothing left to correct, and a fit would only absorb the noise's and the
-      // field's unevenness (a vibrating phone, the edge of a passed magnet).
-      let noise = parameters.equationNoise * solution.earth.length
-      guard
-        refit.residualVariance > parameters.improvementRatio
-          * max(solution.residualVariance, noise * noise)
-      else {
-        // The calibration in use explains these samples about as well as a fit to them: the fit
-        // confirms it (the identity on an undistorted magnetometer, a restored calibration on its
-        // own board), as far as the fit's own confidence and the residual of the one in use go.
-        let confirmed = confirmationCapped(
-          accuracy(
-            directionError: solution.headingVariance.squareRoot() * 180 / Double.pi,
-            residual: refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9)))
-        if confirmed > calibration.accuracy { calibration.accuracy = confirmed }
-        // The confirmed calibration's Earth's field gates disturbances from now on: samples a world-
-        // fixed magnet or a switched motor bends are not learned from.
-        let earth = refit.earth * (scale / s)
-        if calibration.accuracy >= .medium, earth.length > 0, earth.length.isFinite {
-          calibration.fieldStrength = earth.length
-          calibration.dip = asin(max(-1, min(1, -earth.z / earth.length))) * 180 / Double.pi
-          gateSines = dipGateSines(calibration)
-          phase = .refining
-        }
-        headingUncertainty = uncertainty(of: solution, residualVariance: refit.residualVariance)
-        explainedResidual = refit.residualVariance.squareRoot() / max(refit.earth.length, 1e-9)
-        unexposedErrorGain = 1 / leastSquares.rotationSpread.y.squareRoot()
-        return
-      }
-    }
-    if candidate.accuracy < calibration.accuracy {
-      // One worse fit may be a disturbance slipping through; several in a row are the new truth.
-      declinedFits += 1
-      fitBackoff = 0
-      guard declinedFits >= 8 else { return }
-    }
-    declinedFits = 0
-    let before = corrected(raw)
-    if !inUseIsOwnFit { keepAsPrevious(calibration) }
-    previousExplains = 0
-    calibration = candidate
-    setCorrection(candidate)
-    phase = .refining
-    inUseIsOwnFit = true
-    let earth = solution.earth
-    fittedHeading =
-      earth.x * earth.x + earth.y * earth.y > 0
-      ? (wrapAngle(atan2(earth.x, earth.y) + headingShift), leastSquares.weight) : nil
-    adoptedFitCount += 1
-    headingUncertainty = uncertainty(of: solution, residualVariance: solution.residualVariance)
-    explainedResidual = solution.residualVariance.squareRoot() / max(solution.earth.length, 1e-9)
-    unexposedErrorGain = 1 / leastSquares.rotationSpread.y.squareRoot()
-    let after = corrected(raw)
-    let product = before.length * after.length
-    if product > 0 {
-      let cosine = dot(before, after) / product
-      let ratio = after.length / before.length
-      changedNoticeably = cosine < cos(Double.pi / 180) || abs(ratio - 1) > 0.03
-    }
   }
 
   mutating func setCorrection(_ calibration: MagnetometerCalibration) {

@@ -67,6 +67,15 @@ struct MagnetometerCalibratorPlausibilityTests {
     #expect(!prior.admits(strength: 45, dip: 50))
   }
 
+  @Test func aLocalPriorWhoseStrengthIsNotFiniteAdmitsNothing() {
+    // A `.local` reference made from a bad source (NaN) must not admit a field, nor trap.
+    let nan = MagneticFieldPrior(reference: .local(strength: .nan, dip: 60))
+    #expect(!nan.admits(strength: 50, dip: 60))
+    #expect(!nan.admits(strength: .nan, dip: 60))
+    let infinite = MagneticFieldPrior(reference: .local(strength: .infinity, dip: 60))
+    #expect(!infinite.admits(strength: 50, dip: 60))
+  }
+
   @Test func aLocationOutsideTheModelsYearsThrowsTheModelsError() {
     let january2021 = Timestamp(timeIntervalSince1970: 1_609_459_200)
     #expect(throws: GeomagneticError.self) {
