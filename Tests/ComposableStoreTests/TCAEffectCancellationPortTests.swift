@@ -325,6 +325,22 @@ private struct IdentifiedChild: Reducer {
     ticks.cancel()
     #expect(await ticks.value == [.seconds(2), .seconds(4)])
   }
+
+  @Test func aTimerWithoutAPositiveIntervalEndsAtOnceAndSaysWhy() async {
+    let clock = TestClock()
+    for interval in [Duration.zero, .seconds(-1)] {
+      var timer: ClockTimer?
+      let warnings = collectingRuntimeWarnings { timer = clock.timer(interval: interval) }
+      #expect(warnings.count == 1)
+      #expect(warnings.first?.contains("not a positive duration") == true)
+      var ticks = 0
+      if let timer {
+        for await _ in timer { ticks += 1 }
+      }
+      #expect(ticks == 0)
+      #expect(clock.pendingDeadlines.isEmpty)
+    }
+  }
 }
 
 /// CasePaths' `/Action.case` where TCA 1.0–1.3 tests used it: receiving by case in a test store.
