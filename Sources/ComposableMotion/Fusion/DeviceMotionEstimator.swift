@@ -65,7 +65,7 @@ public struct DeviceMotionEstimator: Sendable {
   /// What the magnetometer calibration assumes of the Earth's field where the device is, or `nil`
   /// when the estimator does not calibrate. Set it when a location becomes known (for example
   /// `MagneticFieldPrior(position: fix.geographicPosition, at: .now())`): later fits are judged
-  /// against it.
+  /// against it. Setting `nil` changes nothing; `.earthWide` forgets a location.
   public var magneticFieldPrior: MagneticFieldPrior? {
     get { filter.magneticFieldPrior }
     set { if let newValue { filter.magneticFieldPrior = newValue } }
