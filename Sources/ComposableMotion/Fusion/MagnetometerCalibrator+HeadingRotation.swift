@@ -81,14 +81,9 @@ extension Matrix3 {
     return v * (atan2(sine, cosine) / sine)
   }
 
-  /// The rotation by `angle` radians about a unit `axis` (right-handed; Rodrigues' formula).
-  init(axis n: SIMD3<Double>, angle: Double) {
-    let c = cos(angle)
-    let s = sin(angle)
-    let t = 1 - c
-    self.init(
-      r0: SIMD3(c + t * n.x * n.x, t * n.x * n.y - s * n.z, t * n.x * n.z + s * n.y),
-      r1: SIMD3(t * n.y * n.x + s * n.z, c + t * n.y * n.y, t * n.y * n.z - s * n.x),
-      r2: SIMD3(t * n.z * n.x - s * n.y, t * n.z * n.y + s * n.x, c + t * n.z * n.z))
+  /// The rotation by `angle` radians about `axis` (right-handed): the matrix of
+  /// `Quaternion(axis:angle:)`.
+  init(axis: SIMD3<Double>, angle: Double) {
+    self.init(rotation: Quaternion(axis: axis, angle: angle))
   }
 }
