@@ -161,22 +161,6 @@ import Testing
     }
   }
 
-  @Test func nestedOverridesOfDifferentDependenciesCombine() async {
-    let fixed = Timestamp(timeIntervalSince1970: 1_234_567_890)
-    await withDependencies {
-      $0.date.now = fixed
-    } operation: {
-      await withDependencies {
-        $0.uuid = .incrementing
-      } operation: {
-        #expect(DependencyValues.current.date.now == fixed)
-        #expect(DependencyValues.current.uuid() == UniqueID(0))
-        #expect(DependencyValues.current.context == .test)
-        await Task.yield()  // a suspension point, without a real-time sleep
-      }
-    }
-  }
-
   @Test func aTaskStartedInsideInheritsTheOverrides() async {
     let task = withDependencies {
       $0.full.value = 42
