@@ -15,6 +15,8 @@ public enum GeomagneticError: Error, Sendable, Equatable, CustomStringConvertibl
   case dateOutsideModel(decimalYear: Double, model: String, validFrom: Double, validUntil: Double)
   /// A calendar date that does not exist (month 13, February 30…).
   case invalidDate(year: Int, month: Int, day: Int)
+  /// Text that is not a calendar date written `YYYY-MM-DD` (``CalendarDay/init(_:)``).
+  case malformedDay(String)
 
   /// A sentence a person can act on.
   public var description: String {
@@ -31,6 +33,8 @@ public enum GeomagneticError: Error, Sendable, Equatable, CustomStringConvertibl
       return "date \(year) is outside \(model), which is valid from \(from) to \(until)"
     case .invalidDate(let year, let month, let day):
       return "\(year)-\(month)-\(day) is not a calendar date"
+    case .malformedDay(let text):
+      return "\(text) is not a day written YYYY-MM-DD, such as 2026-03-20"
     }
   }
 }

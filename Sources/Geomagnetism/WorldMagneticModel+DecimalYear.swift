@@ -15,13 +15,7 @@ extension WorldMagneticModel {
   public static func decimalYear(year: Int, month: Int, day: Int) throws(GeomagneticError)
     -> Double
   {
-    let leap = isLeap(year)
-    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    guard (1...12).contains(month), day >= 1, day <= lengths[month - 1] else {
-      throw .invalidDate(year: year, month: month, day: day)
-    }
-    let before = lengths.prefix(month - 1).reduce(0, +) + day - 1
-    return Double(year) + Double(before) / Double(leap ? 366 : 365)
+    try CalendarDay(year: year, month: month, day: day).decimalYear
   }
 
   /// A moment as a decimal year: the year plus the seconds elapsed in it over the seconds in the
@@ -39,8 +33,20 @@ extension WorldMagneticModel {
     let elapsed =
       Double(parts.tm_yday) * 86_400 + Double(parts.tm_hour) * 3_600 + Double(parts.tm_min) * 60
       + Double(parts.tm_sec) + (seconds - whole)
-    return Double(year) + elapsed / (Double(isLeap(year) ? 366 : 365) * 86_400)
+    return Double(year) + elapsed / (Double(daysIn(year)) * 86_400)
   }
+
+  /// The days of `year` before `month`/`day` (0 for 1 January), or nil for a day that does not
+  /// exist.
+  static func dayOfYear(year: Int, month: Int, day: Int) -> Int? {
+    let leap = isLeap(year)
+    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard (1...12).contains(month), day >= 1, day <= lengths[month - 1] else { return nil }
+    return lengths.prefix(month - 1).reduce(0, +) + day - 1
+  }
+
+  /// 366 in a leap year, else 365.
+  static func daysIn(_ year: Int) -> Int { isLeap(year) ? 366 : 365 }
 
   private static func isLeap(_ year: Int) -> Bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0

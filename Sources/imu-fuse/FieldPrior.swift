@@ -9,7 +9,7 @@ struct RecordingPlace {
   var latitude: Double?
   var longitude: Double?
   var altitude: Double?
-  var date: String?
+  var date: CalendarDay?
 
   /// Whether any of the options was given.
   var isGiven: Bool { latitude != nil || longitude != nil || altitude != nil || date != nil }
@@ -27,20 +27,10 @@ struct RecordingPlace {
   /// `--date`).
   func prior(now: Timestamp = .now()) -> Result<MagneticFieldPrior, RecordingPlaceError> {
     guard let latitude, let longitude else { return .failure(.incomplete) }
-    var day: (year: Int, month: Int, day: Int)?
-    if let date {
-      let parts = date.split(separator: "-", omittingEmptySubsequences: false)
-      guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-      else { return .failure(.malformedDate(date)) }
-      day = (y, m, d)
-    }
     do throws(GeomagneticError) {
-      let year = try day.map { d throws(GeomagneticError) in
-        try WorldMagneticModel.decimalYear(year: d.year, month: d.month, day: d.day)
-      }
       let field = try WorldMagneticModel.wmm2025.field(
         latitude: latitude, longitude: longitude, altitude: altitude ?? 0,
-        decimalYear: year ?? WorldMagneticModel.decimalYear(now))
+        decimalYear: date?.decimalYear ?? WorldMagneticModel.decimalYear(now))
       return .success(MagneticFieldPrior(field: field))
     } catch {
       return .failure(.model(error))
@@ -53,7 +43,6 @@ enum RecordingPlaceError: Error, CustomStringConvertible {
   case missingValue(String)
   case notANumber(option: String, text: String)
   case incomplete
-  case malformedDate(String)
   case model(GeomagneticError)
 
   var description: String {
@@ -63,7 +52,6 @@ enum RecordingPlaceError: Error, CustomStringConvertible {
     case .incomplete:
       return
         "a location needs both --latitude and --longitude (--altitude and --date need them too)"
-    case .malformedDate(let text): return "--date: \(text) is not a date YYYY-MM-DD"
     case .model(let error): return "the World Magnetic Model: \(error.description)"
     }
   }

@@ -8,6 +8,7 @@
 import ComposableMotion
 import ComposableSensorsFoundation
 import Foundation
+import Geomagnetism
 
 let usage = """
   usage: imu-fuse INPUT.csv [--6d] [--offline] [--no-mag-calibration]
@@ -113,7 +114,11 @@ while let argument = arguments.popFirst() {
     }
   case "--date":
     guard let day = arguments.popFirst() else { fail("--date needs a value\n\(usage)", status: 2) }
-    place.date = day
+    do throws(GeomagneticError) {
+      place.date = try CalendarDay(day)
+    } catch {
+      fail("--date: \(error)\n\(usage)", status: 2)
+    }
   case _ where argument.hasPrefix("--"):
     fail("unknown option \(argument)\n\(usage)", status: 2)
   default:

@@ -200,7 +200,12 @@ struct IMUFuseCommandTests {
       fixture.path, "--latitude", "52.51", "--longitude", "13.32", "--date", "1 May 2025",
     ])
     #expect(badDay.status == 2)
-    #expect(badDay.error.contains("not a date YYYY-MM-DD"))
+    #expect(badDay.error.contains("--date: 1 May 2025 is not a day written YYYY-MM-DD"))
+    let shortMonth = try run([
+      fixture.path, "--latitude", "52.51", "--longitude", "13.32", "--date", "2025-5-01",
+    ])
+    #expect(shortMonth.status == 2)
+    #expect(shortMonth.error.contains("not a day written YYYY-MM-DD"))
     #expect(try run(["--help"]).output.contains("--latitude LAT --longitude LON"))
   }
 }

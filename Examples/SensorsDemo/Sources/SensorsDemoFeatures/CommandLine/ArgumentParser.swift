@@ -152,15 +152,12 @@ enum ArgumentParser {
   }
 
   /// `YYYY-MM-DD`, a day that exists.
-  private static func day(_ value: String) throws(UsageError) -> DemoArguments.Day {
-    let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-    let invalid = UsageError(
-      "invalid value '\(value)' for '--date': expected a day as YYYY-MM-DD, e.g. 2026-03-20")
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      (try? WorldMagneticModel.decimalYear(year: year, month: month, day: day)) != nil
-    else { throw invalid }
-    return DemoArguments.Day(year: year, month: month, day: day)
+  private static func day(_ value: String) throws(UsageError) -> CalendarDay {
+    do throws(GeomagneticError) {
+      return try CalendarDay(value)
+    } catch {
+      throw UsageError("invalid value '\(value)' for '--date': \(error)")
+    }
   }
 
   private static func nonEmpty(_ value: String, _ option: DemoOption) throws(UsageError) -> String {

@@ -1,4 +1,5 @@
 import ComposableMotion
+import Geomagnetism
 
 /// A parsed `sensors-demo` command line: the command and its validated options.
 struct DemoArguments: Equatable, Sendable {
@@ -22,13 +23,6 @@ struct DemoArguments: Equatable, Sendable {
       self.host = host
       self.port = port
     }
-  }
-
-  /// A calendar day, as `--date YYYY-MM-DD` gives it (UTC).
-  struct Day: Equatable, Sendable {
-    var year: Int
-    var month: Int
-    var day: Int
   }
 
   /// The command to run.
@@ -87,7 +81,7 @@ struct DemoArguments: Equatable, Sendable {
   /// `--altitude M`: metres above the WGS84 ellipsoid (`magnetic-field`; default 0).
   var altitude: Double?
   /// `--date YYYY-MM-DD`: the day (`magnetic-field`; default today, UTC).
-  var date: Day?
+  var date: CalendarDay?
 
   /// Creates the arguments of a bare `sensors-demo`.
   init() {}

@@ -25,10 +25,7 @@ extension SensorsDemo {
     let altitude = arguments.altitude ?? 0
     let field: GeomagneticField
     do throws(GeomagneticError) {
-      let year =
-        try arguments.date.map { day throws(GeomagneticError) in
-          try WorldMagneticModel.decimalYear(year: day.year, month: day.month, day: day.day)
-        } ?? WorldMagneticModel.decimalYear(now)
+      let year = arguments.date?.decimalYear ?? WorldMagneticModel.decimalYear(now)
       field = try model.field(
         latitude: latitude, longitude: longitude, altitude: altitude, decimalYear: year)
     } catch {

@@ -18,7 +18,7 @@ struct MagneticFieldCommandTests {
     #expect(arguments.latitude == 47.6205)
     #expect(arguments.longitude == -122.3493)
     #expect(arguments.altitude == 120)
-    #expect(arguments.date == DemoArguments.Day(year: 2025, month: 4, day: 2))
+    #expect(arguments.date == (try CalendarDay(year: 2025, month: 4, day: 2)))
     #expect(arguments.json)
   }
 
@@ -76,7 +76,7 @@ struct MagneticFieldCommandTests {
     #expect(today.contains("declination  \(Format.fixed(field.declination, 3))° (east)"))
     #expect(today.contains("down         \(Format.fixed(field.down, 1)) nT"))
     var later = seattle
-    later.date = DemoArguments.Day(year: 2031, month: 1, day: 1)
+    later.date = try CalendarDay(year: 2031, month: 1, day: 1)
     let failure = SensorsDemo.magneticFieldOutput(later, json: false, now: now)
     #expect(throws: GeomagneticError.self) { try failure.get() }
   }
