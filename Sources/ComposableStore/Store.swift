@@ -109,6 +109,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   /// The current state, as of the last action the reducer finished. A scoped store reads it
   /// from its parent's now, each time.
+  ///
+  /// The store keeps a single copy of its state, which the reducer changes in place, so an
+  /// action costs what it changes, not the size of the state. Reading shares that copy: while
+  /// the value read is kept, the next change to a part of the state copies that part once.
+  /// Read on another thread while the reducer runs, it waits for the reducer to be free. Read by
+  /// code that runs for an observer while the store yields it a state (``ifLet(then:else:)``'s
+  /// closures), it is that state. Read from inside the store's own reducer, which should use its
+  /// `state` argument, it is the store's initial state, and the store reports the misuse as a
+  /// runtime warning (a test failure in a test store). Keeping the initial state for that case
+  /// costs the first change to each part of the state one copy of that part.
   @inlinable
   public var state: State {
     root?.state ?? core.state

@@ -122,17 +122,33 @@ import Testing
   @Test func aQueuedReentrantActionKeepsItsCascadeOpen() async {
     var machine = Machine(state: 0)
     let cascade = machine.enqueueReentrant("queued")
-    let toTake = machine.publish(1)
-    let taken = machine.takePublished().reduce.map(\.action)
-    let again = machine.publish(2)
+    let toTake = machine.mustPublish
+    let taken = machine.takePublished(1).reduce.map(\.action)
+    let again = machine.mustPublish
     #expect(toTake, "a re-entrant action waits to be taken")
     #expect(taken == ["queued"])
     #expect(!again, "taken once, and nothing to do without observers")
+    #expect(machine.yielding == nil, "no observer: the state is not kept")
     let reduced = await resumed(
       &machine, waiting: { $0.wait(cascade: cascade, $1) },
-      then: [{ $0.reentrantReduced(cascade: cascade) }])
+      then: [{ $0.endPublication(reduced: cascade).afterUnlock }])
     #expect(reduced == .event(0), "open until reduced, then ended")
-    #expect(machine.published == 2)
+  }
+
+  @Test func thePublishedStateIsKeptOnlyWhileItIsYielded() {
+    var machine = Machine(state: 0)
+    let key = machine.addObserver(StateObserver(yield: { _ in }, finish: {}))
+    #expect(key != nil)
+    #expect(machine.mustPublish, "an observer waits for every state")
+    let taken = machine.takePublished(1)
+    #expect(taken.yield.count == 1)
+    #expect(machine.readOnReducerThread() == (1, true), "a read while yielding: the new state")
+    let ended = machine.endPublication(reduced: nil)
+    #expect(ended.released == 1, "forgotten, to be released outside the lock")
+    #expect(machine.yielding == nil)
+    #expect(
+      machine.readOnReducerThread() == (0, false),
+      "from inside the reducer: the initial state, not current")
   }
 
   @Test func idleWaitersIgnoreTheTokensTheyAreToldTo() async throws {

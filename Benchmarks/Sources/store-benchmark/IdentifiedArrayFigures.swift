@@ -96,5 +96,17 @@ func identifiedArrayFigures() {
     nanoseconds(10, repetitions: 20_000) {
       for id in 0..<10 { store.send(.rows(.element(id: id, action: .increment))) }
     })
+  // The same action on a state of 1,000 rows: its cost should not grow with the rows it leaves
+  // alone (the store mutates its state in place).
+  let large = Store(initialState: BenchList.State(rows: IdentifiedArray(uniqueElements: rows))) {
+    BenchList()
+  }
+  figure(
+    "Store + forEach over 1,000 rows: element action",
+    nanoseconds(10, repetitions: 2_000) {
+      for id in stride(from: 0, to: count, by: 100) {
+        large.send(.rows(.element(id: id, action: .increment)))
+      }
+    })
   precondition(sum >= 0 && array.count == count && plain.count == count && keyed.count == count)
 }

@@ -8,7 +8,7 @@ typealias EffectToken = UInt64
 typealias CascadeID = UInt64
 
 /// The whole mutable state of a root store except the reducer's working state, as one state
-/// machine: the published state and its observers, the re-entrant inbox, the running effect
+/// machine: the state being published and its observers, the re-entrant inbox, the running effect
 /// tasks (by token and cascade), the cancellation registry of effects and
 /// `withTaskCancellation(id:)` operations, and everyone waiting on them.
 ///
@@ -101,7 +101,15 @@ struct CoreMachine<State, Action, Handle> {
   }
 
   @usableFromInline var lifecycle = Lifecycle.active
-  @usableFromInline var published: State
+  /// The state after an action while the reducer's thread yields it to the observers: what a
+  /// read on that thread gets meanwhile (an observer's own code reading the store). `nil` the
+  /// rest of the time, so that the store holds no second reference to the state its reducer
+  /// changes, which is then changed in place (a read from another thread copies the reducer's
+  /// state under the reducer lock instead).
+  @usableFromInline var yielding: State?
+  /// The store's initial state: what a read on the reducer's thread gets from inside the reducer
+  /// itself, which cannot see the state being changed (a misuse, reported by the shell).
+  @usableFromInline let initial: State
   @usableFromInline var observers: [Int: StateObserver<State>] = [:]
   var lastObserver = 0
   @usableFromInline var reentrant: [Reentrant] = []
@@ -114,31 +122,53 @@ struct CoreMachine<State, Action, Handle> {
 
   @usableFromInline
   init(state: State) {
-    self.published = state
+    self.initial = state
   }
 
   // MARK: Published state
 
-  /// Publishes the state after one action; returns whether something must happen outside the
-  /// lock (``takePublished()``): observers to feed, or actions sent from inside the reducer.
-  /// Usually not, and then publishing copies, retains and allocates nothing.
+  /// Whether the state after an action must be published (``takePublished(_:)``): observers to
+  /// feed, or actions sent from inside the reducer to take. Usually not, and then publishing
+  /// costs this look and copies, retains and allocates nothing.
   @inlinable
-  mutating func publish(_ state: State) -> Bool {
-    published = state
-    return !observers.isEmpty || !reentrant.isEmpty
-  }
+  var mustPublish: Bool { !observers.isEmpty || !reentrant.isEmpty }
 
-  /// What the last publication hands out: the observers to yield it to, and the actions sent
-  /// from inside the reducer meanwhile, to reduce next.
+  /// Publishes `state`, the state after an action: hands out the observers to yield it to (and
+  /// keeps it for a read on the reducer's thread until ``endPublication(reduced:)``), and the
+  /// actions sent from inside the reducer meanwhile, to reduce next.
   @inlinable
-  mutating func takePublished() -> AfterUnlock {
+  mutating func takePublished(_ state: State) -> AfterUnlock {
     var afterUnlock = AfterUnlock()
-    afterUnlock.yield = observers
+    if !observers.isEmpty {
+      afterUnlock.yield = observers
+      yielding = state
+    }
     if !reentrant.isEmpty {
       afterUnlock.reduce = reentrant
       reentrant = []
     }
     return afterUnlock
+  }
+
+  /// The observers have had the published state: forgets it, so that the reducer changes the
+  /// next state in place; and counts the re-entrant action of `cascade` reduced, if one was.
+  /// Returns the state forgotten, for the shell to release outside the lock.
+  @usableFromInline
+  mutating func endPublication(
+    reduced cascade: CascadeID?
+  ) -> (afterUnlock: AfterUnlock, released: State?) {
+    let released = yielding.take()
+    guard let cascade else { return (AfterUnlock(), released) }
+    return (reentrantReduced(cascade: cascade), released)
+  }
+
+  /// What a read on the reducer's thread gets: the state being yielded to the observers, or,
+  /// from inside the reducer (which cannot see the state it is changing), the initial state,
+  /// marked as not current.
+  @usableFromInline
+  func readOnReducerThread() -> (state: State, isCurrent: Bool) {
+    if let yielding { return (yielding, true) }
+    return (initial, false)
   }
 
   /// Adds an observer and returns its key, or `nil` once the store is gone. The caller yields

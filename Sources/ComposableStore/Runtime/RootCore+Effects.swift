@@ -216,6 +216,15 @@ enum FailureText {
     """
   }
 
+  static func readFromInsideReducer(store: Any.Type) -> String {
+    """
+    "\(store).state" was read from inside the store's own reducer, which is changing that state: \
+    the read returns the store's initial state.
+
+    Read the reducer's "state" argument instead.
+    """
+  }
+
   /// TCA's text, so a TCA user recognises it.
   static func sentFromCompletedEffect(action: Any, origin: Any) -> String {
     """

@@ -36,9 +36,12 @@ extension RootCore {
   /// Runs the reducer for `action` and everything it fed back synchronously, on the calling
   /// thread, first in first out (The Composable Architecture's order).
   ///
+  /// The reducer changes the store's state in place: the store keeps no other reference to it
+  /// (see ``RootCore/state``), so an action costs what it changes, not the size of the state.
+  ///
   /// The fast path, an action whose effect is `.none` on a store nobody observes and that sent
   /// nothing to itself, takes the reducer lock and the machine's lock once each and allocates,
-  /// retains and releases nothing; anything else goes through ``drain(_:effect:published:cascade:box:)``.
+  /// retains and releases nothing; anything else goes through ``drain(_:effect:cascade:box:)``.
   ///
   /// - Parameter cascade: The cascade the action belongs to (an effect's), or `nil` to start one
   ///   lazily, when the first effect task starts.
@@ -47,13 +50,11 @@ extension RootCore {
     reducer.withLock { box in
       drainer.store(currentThreadID(), ordering: .relaxed)
       let effect = box.reduce(&box.state, action)
-      let published = effect.isNone
-      if published, !machine.withLock({ $0.publish(box.state) }) {
+      if effect.isNone, !machine.withLock({ $0.mustPublish }) {
         drainer.store(0, ordering: .relaxed)
         return StoreTask(nil)
       }
-      let task = drain(
-        action, effect: effect, published: published, cascade: cascade, box: &box)
+      let task = drain(action, effect: effect, cascade: cascade, box: &box)
       drainer.store(0, ordering: .relaxed)
       return task
     }
@@ -61,14 +62,10 @@ extension RootCore {
 
   /// The rest of ``process(_:cascade:)`` once `action` was reduced to `effect`: starts its
   /// effects, publishes, and reduces what it fed back until the queue is empty.
-  ///
-  /// - Parameter published: Whether ``process(_:cascade:)`` published the state after `action`
-  ///   already (it does when `effect` is `.none`), leaving what that handed out to take.
   @inlinable
   func drain(
     _ action: Action,
     effect first: Effect<Action>,
-    published: Bool,
     cascade: CascadeID?,
     box: inout ReducerBox<State, Action>
   ) -> StoreTask {
@@ -77,22 +74,13 @@ extension RootCore {
     var head = 0
     var current = QueuedAction(action: action, cascade: nil, reentrant: false)
     var effect = first
-    var pending = published
     while true {
       var fedBack: [QueuedAction<Action>] = []
       if !effect.isNone {
         start(effect, of: current, root: &root, fedBack: &fedBack)
       }
-      let state = box.state
-      let afterUnlock = machine.withLock { machine in
-        pending || machine.publish(state) ? machine.takePublished() : nil
-      }
-      if let afterUnlock { take(afterUnlock, state: state, into: &queue) }
-      pending = false
+      publish(&box, after: current, into: &queue)
       if !fedBack.isEmpty { queue += fedBack }
-      if current.reentrant, let cascade = current.cascade {
-        run(machine.withLock { $0.reentrantReduced(cascade: cascade) })
-      }
       guard head < queue.count else { break }
       current = queue[head]
       head += 1
@@ -100,6 +88,26 @@ extension RootCore {
     }
     guard cascade == nil, let root else { return StoreTask(nil) }
     return StoreTask(CascadeHandle(id: root, host: self))
+  }
+
+  /// Publishes the state after `current`: yields it to the observers and queues the actions
+  /// sent from inside the reducer; then the store forgets it, and holds the reducer's state
+  /// alone again (an observer may keep what it was yielded). Counts `current` reduced if it was
+  /// sent from inside the reducer.
+  @inlinable
+  func publish(
+    _ box: inout ReducerBox<State, Action>,
+    after current: QueuedAction<Action>,
+    into queue: inout [QueuedAction<Action>]
+  ) {
+    let taken = machine.withLock { machine in
+      machine.mustPublish ? machine.takePublished(box.state) : nil
+    }
+    if let taken { take(taken, state: box.state, into: &queue) }
+    let reduced = current.reentrant ? current.cascade : nil
+    guard taken?.yield.isEmpty == false || reduced != nil else { return }
+    // The forgotten state is released here, once the lock is.
+    run(machine.withLock { $0.endPublication(reduced: reduced) }.afterUnlock)
   }
 
   /// Starts what `current`'s effect (not `.none`) does: `.send` actions go to `fedBack`, tasks

@@ -18,7 +18,8 @@ final class RootCore<State: Sendable, Action: Sendable>: StoreCore, EffectHost {
   /// The thread holding ``reducer``, or 0: a `send` from that thread comes from inside the
   /// reducer and is queued instead of deadlocking.
   @usableFromInline let drainer = Atomic<UInt>(0)
-  /// Everything else: published state, observers, inbox, effects and their cancellation ids.
+  /// Everything else: the state being published, observers, inbox, effects and their
+  /// cancellation ids.
   @usableFromInline let machine: Mutex<Machine>
   /// How effect tasks deliver actions back to this core.
   @usableFromInline let deliver: Deliver<State, Action>
@@ -41,9 +42,29 @@ final class RootCore<State: Sendable, Action: Sendable>: StoreCore, EffectHost {
 
   // MARK: StoreCore
 
+  /// The state after the last action reduced: a copy of the reducer's own state, taken under
+  /// the reducer lock (waiting for an action being reduced), so that the store itself keeps no
+  /// second reference to the state, which its reducer then changes in place. On the thread
+  /// running the reducer, the state being yielded to observers (see ``stateOnReducerThread()``).
   @inlinable
   var state: State {
-    machine.withLock { $0.published }
+    if drainer.load(ordering: .relaxed) == currentThreadID() {
+      return stateOnReducerThread()
+    }
+    return reducer.withLock { $0.state }
+  }
+
+  /// A read on the thread running the reducer, which holds the reducer lock: from an observer,
+  /// the state being yielded to it; from inside the reducer itself, which cannot see the state
+  /// it is changing, the initial state, and an issue saying so.
+  @usableFromInline
+  func stateOnReducerThread() -> State {
+    let read = machine.withLock { $0.readOnReducerThread() }
+    if !read.isCurrent {
+      reportIssue(
+        FailureText.readFromInsideReducer(store: Store<State, Action>.self), #fileID, #line)
+    }
+    return read.state
   }
 
   @inlinable
@@ -59,19 +80,31 @@ final class RootCore<State: Sendable, Action: Sendable>: StoreCore, EffectHost {
   /// No state is published between the registration and that first yield, so an observer never
   /// sees an older state after a newer one: elsewhere the reducer lock keeps publications out,
   /// and inside the reducer this thread already holds it. The first yield runs outside the
-  /// machine's lock, since a scope's observer runs the scope's own code.
+  /// machine's lock, since a scope's observer runs the scope's own code; elsewhere it runs under
+  /// the reducer lock, as if this thread were reducing, so that a read it makes gets the state
+  /// being yielded instead of waiting for the lock.
   @usableFromInline
   func observe(_ observer: StateObserver<State>) -> (@Sendable () -> Void)? {
-    let register = { () -> Int? in
-      let (key, state) = self.machine.withLock { machine in
-        (machine.addObserver(observer), machine.published)
+    let key: Int?
+    if drainer.load(ordering: .relaxed) == currentThreadID() {
+      let (added, read) = machine.withLock { ($0.addObserver(observer), $0.readOnReducerThread()) }
+      if added != nil { observer.yield(read.state) }
+      key = added
+    } else {
+      key = reducer.withLock { box in
+        drainer.store(currentThreadID(), ordering: .relaxed)
+        defer { drainer.store(0, ordering: .relaxed) }
+        let added = machine.withLock { machine in
+          let key = machine.addObserver(observer)
+          if key != nil { machine.yielding = box.state }
+          return key
+        }
+        guard added != nil else { return added }
+        observer.yield(box.state)
+        _ = machine.withLock { $0.endPublication(reduced: nil) }
+        return added
       }
-      if key != nil { observer.yield(state) }
-      return key
     }
-    let key =
-      drainer.load(ordering: .relaxed) == currentThreadID()
-      ? register() : reducer.withLock { _ in register() }
     guard let key else {
       observer.finish()
       return nil
