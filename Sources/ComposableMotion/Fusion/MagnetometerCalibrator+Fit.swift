@@ -11,14 +11,9 @@ extension MagnetometerCalibrator {
   /// matrix, device → z-up frame) and adopts the fit, lets it confirm the calibration in use, or
   /// declines it (implausible, or not clearly better than the one in use).
   mutating func fit(_ raw: SIMD3<Double>, rotation: Matrix3) {
-    let weight = pow(parameters.equationNoise / parameters.softIronSpread, 2)
     let u = raw / scale
     let sums = leastSquares.normalEquations()
-    guard
-      let solution = leastSquares.solve(
-        sums, free: CalibrationLeastSquares.allUnknowns,
-        fixed: CalibrationLeastSquares.noParameters, softIronPriorWeight: weight, at: u,
-        rotation: rotation),
+    guard let solution = solveAll(sums, at: u, rotation: rotation),
       var candidate = calibration(from: solution)
     else { return }
     guard candidate.accuracy > .uncalibrated else { return }
@@ -43,7 +38,7 @@ extension MagnetometerCalibrator {
       guard
         let refit = leastSquares.solve(
           sums, free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
-          softIronPriorWeight: weight, at: u, rotation: rotation),
+          softIronPriorWeight: 0, at: u, rotation: rotation),  // K is held: no prior on it
         refit.residualVariance.isFinite
       else { return }
       // The one in use must also explain them worse than the noise the model expects: one that is

@@ -121,6 +121,9 @@ public struct MagnetometerCalibrator: Sendable {
   // middle of ``CalibrationLeastSquares/rotationSpread``): its residual bounds the error only as far
   // as they did. Infinite while they turned nothing.
   var unexposedErrorGain = Double.infinity
+  // The Earth's field strength (normalized units) of the last full solve: the soft-iron prior is
+  // weighed with it (``softIronPriorWeight(earth:)``).
+  var fittedEarth: Double?
 
   /// Creates a calibrator, starting from a saved calibration if there is one.
   ///

@@ -23,19 +23,13 @@ struct MagnetometerCalibratorLearningTests {
     distorted: Bool
   ) -> [(accuracy: DeviceMotion.MagneticFieldCalibrationAccuracy, learned: Int)] {
     var accuracies: [(accuracy: DeviceMotion.MagneticFieldCalibrationAccuracy, learned: Int)] = []
-    var noise = 0x2545_F491_4F6C_DD1D as UInt64
+    var jitter = Jitter()
+    let motion = SyntheticSway(yaw: yaw, tilt: tilt, frequencies: SIMD3(0.9, 1.3, 0.7))
     let interval = 0.01
-    let degree = Double.pi / 180
     for step in 0..<Int(seconds / interval) {
-      let time = Double(step) * interval
-      let orientation =
-        (Quaternion(axis: SIMD3(0, 0, 1), angle: yaw * degree * sin(0.9 * time))
-        * Quaternion(axis: SIMD3(1, 0, 0), angle: tilt * degree * sin(1.3 * time + 1))
-        * Quaternion(axis: SIMD3(0, 1, 0), angle: tilt * degree * sin(0.7 * time))).normalized
-      noise = noise &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      let jitter = Double(noise >> 11) / Double(1 << 53) - 0.5
+      let orientation = motion.orientation(at: Double(step) * interval)
       let truth = orientation.conjugate.rotate(earthField)
-      let raw = (distorted ? distort(truth) : truth) + SIMD3(repeating: 0.3 * jitter)
+      let raw = (distorted ? distort(truth) : truth) + SIMD3(repeating: 0.3 * jitter.next())
       _ = calibrator.update(raw, orientation6D: orientation, rotationRate: 0.3)
       accuracies.append((calibrator.calibration.accuracy, calibrator.learnedSampleCount))
     }
