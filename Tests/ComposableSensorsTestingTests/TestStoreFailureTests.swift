@@ -185,8 +185,18 @@ import Testing
     await withKnownIssue {
       await store.send(.forgetToHandleFailure).finish()
     } matching: { issue in
+      // TCA's text, at the line of the `.run` in Support/Features.swift.
       text(of: issue).hasPrefix(
-        "An \"Effect.run\" threw an error and has no \"catch\" handler: sensor went away")
+        "An \"Effect.run\" returned from \"ComposableSensorsTestingTests/Features.swift:")
+        && text(of: issue).hasSuffix(
+          """
+          threw an unhandled error.
+
+              sensor went away
+
+          All non-cancellation errors must be explicitly handled via the "catch" parameter on \
+          "Effect.run", or via a "do" block.
+          """)
     }
     await store.finish()
   }
@@ -280,10 +290,10 @@ import Testing
         An action was sent from a completed effect.
 
           Action:
-            ComposableSensorsTestingTests.Courier.Action.delivered
+            Courier.Action.delivered
 
           Effect returned from:
-            ComposableSensorsTestingTests.Courier.Action.start
+            Courier.Action.start
 
         Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
         completed. This can happen if you escape the 'send' argument in an unstructured context.
