@@ -74,6 +74,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: ActionPath<Parent.Action, Child.Action>
   @usableFromInline let site: SourceSite
+  /// Whether the child state is ``_EphemeralState``, decided once rather than per action.
+  @usableFromInline let childIsEphemeral: Bool
 
   @inlinable
   init(
@@ -88,6 +90,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.site = site
+    self.childIsEphemeral = Child.State.self is any _EphemeralState.Type
   }
 
   /// Runs the child (if the action is for it and its state is present), then the parent, and
@@ -107,7 +110,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard let before else { return childEffects.merge(with: parentEffects) }
     let after = state[keyPath: toChildState].map(childID)
     guard before != after else {
-      if childAction != nil, Child.State.self is any _EphemeralState.Type {
+      if childIsEphemeral, childAction != nil {
         state[keyPath: toChildState] = nil
       }
       return childEffects.merge(with: parentEffects)
