@@ -232,4 +232,111 @@ import Testing
     store.dependencies.date.now = Timestamp(timeIntervalSince1970: 987_654_321)
     await store.send(true) { $0 = 987_654_321 }
   }
+
+  @Test func testDependenciesEarlyBinding() async {
+    struct Feature: Reducer {
+      struct State: Equatable {
+        var count = 0
+        var date: Timestamp
+        init() {
+          @Dependency(\.date.now) var now: Timestamp
+          self.date = now
+        }
+      }
+      enum Action: Equatable {
+        case tap
+        case response(Int)
+      }
+      @Dependency(\.date.now) var now: Timestamp
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .tap:
+          state.count += 1
+          return .run { send in await send(.response(42)) }
+        case .response(let number):
+          state.count = number
+          state.date = now
+          return .none
+        }
+      }
+    }
+    let store = TestStore(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.date = .constant(Timestamp(timeIntervalSince1970: 1_234_567_890))
+    }
+    await store.send(.tap) {
+      @Dependency(\.date.now) var now: Timestamp
+      $0.count = 1
+      $0.date = now
+    }
+    await store.receive(.response(42)) {
+      @Dependency(\.date.now) var now: Timestamp
+      $0.count = 42
+      $0.date = now
+    }
+  }
+
+  /// Upstream's action is `Void`; a test store's must be `Equatable`.
+  @Test func testPrepareDependenciesCalledOnce() {
+    let count = LockIsolated(0)
+    let store = TestStore(initialState: 0) {
+      EmptyReducer<Int, Bool>()
+    } withDependencies: { _ in
+      count.withValue { $0 += 1 }
+    }
+    #expect(count.value == 1)
+    _ = store
+  }
+
+  @Test func testEffectEmitAfterSkipInFlightEffects() async {
+    let clock = TestClock()
+    enum Action: Equatable { case tap, response }
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Action> { state, action in
+        switch action {
+        case .tap:
+          return .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.response)
+          }
+        case .response:
+          state = 42
+          return .none
+        }
+      }
+    }
+    await store.send(.tap)
+    await store.skipInFlightEffects()
+    await clock.advance(by: .seconds(1))
+    await store.receive(.response) {
+      $0 = 42
+    }
+  }
+
+  @Test func testAssert_NonExhaustiveTestStore() async {
+    let store = TestStore(initialState: 0) {
+      EmptyReducer<Int, Bool>()
+    }
+    store.exhaustivity = .off
+    store.assert {
+      $0 = 0
+    }
+  }
+
+  @Test func testAssert_NonExhaustiveTestStore_Failure() async {
+    let store = TestStore(initialState: 0) {
+      EmptyReducer<Int, Bool>()
+    }
+    store.exhaustivity = .off
+    withKnownIssue {
+      store.assert {
+        $0 = 1
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+      return text.hasPrefix("A state change does not match expectation")
+        && text.contains("− 1") && text.contains("+ 0")
+    }
+  }
 }

@@ -254,8 +254,14 @@ extension TestStore {
       let view = SharedView.expected(exhaustive: exhaustive, asOf: sharedVersion)
       var expected = start
       do {
-        // Shared state: the closure describes the expected value, never the feature's.
-        try withSharedView(view) { try assert?(&expected) }
+        // Shared state: the closure describes the expected value, never the feature's. Its
+        // `@Dependency` reads are the store's, as in TCA (`testDependenciesEarlyBinding`).
+        let values = dependencies
+        try withDependencies {
+          $0 = values
+        } operation: {
+          try withSharedView(view) { try assert?(&expected) }
+        }
       } catch {
         // Without a finished expectation there is nothing to compare: report the throw alone.
         reportSkipped(
