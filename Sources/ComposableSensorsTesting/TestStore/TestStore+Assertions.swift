@@ -211,6 +211,15 @@ extension TestStore {
         return
       }
       seen = received.count
+      if store.inFlightEffectCount == 0, log.received.count == seen {
+        // No effect is running, so no action can arrive: fail now, as TCA does, not at the timeout.
+        let message =
+          seen == 0
+          ? FailureMessage.receivedNothing(expected: expected, byCase: expected is ExpectedCase)
+          : FailureMessage.receivedNoMatch(expected: expected, skipped: received.map(\.action))
+        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
       let remaining = limit - elapsed()
       let arrived =
         remaining > .zero
