@@ -78,13 +78,16 @@ import Testing
     await store.finish()
   }
 
-  @Test func receiveTimesOutWhenNothingArrives() async {
+  /// TCA's headline, at once: with no effect running, nothing can arrive, so the receive does
+  /// not wait for its timeout (an hour here, which the test would otherwise wait out).
+  @Test func receivingWithNoEffectRunningFailsAtOnce() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await withKnownIssue {
-      await store.receive(.echoed(0), timeout: .milliseconds(20))
+      await store.receive(.echoed(0), timeout: .seconds(3600))
     } matching: { issue in
       text(of: issue) == """
-        Expected to receive .echoed(0), but received no action within 0.02 seconds.
+        Expected to receive the following action, but didn't:
+          .echoed(0)
 
         No effect is running, so none will arrive: check the action the effect sends.
         """
@@ -185,8 +188,18 @@ import Testing
     await withKnownIssue {
       await store.send(.forgetToHandleFailure).finish()
     } matching: { issue in
+      // TCA's text, at the line of the `.run` in Support/Features.swift.
       text(of: issue).hasPrefix(
-        "An \"Effect.run\" threw an error and has no \"catch\" handler: sensor went away")
+        "An \"Effect.run\" returned from \"ComposableSensorsTestingTests/Features.swift:")
+        && text(of: issue).hasSuffix(
+          """
+          threw an unhandled error.
+
+              sensor went away
+
+          All non-cancellation errors must be explicitly handled via the "catch" parameter on \
+          "Effect.run", or via a "do" block.
+          """)
     }
     await store.finish()
   }
@@ -280,10 +293,10 @@ import Testing
         An action was sent from a completed effect.
 
           Action:
-            ComposableSensorsTestingTests.Courier.Action.delivered
+            Courier.Action.delivered
 
           Effect returned from:
-            ComposableSensorsTestingTests.Courier.Action.start
+            Courier.Action.start
 
         Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
         completed. This can happen if you escape the 'send' argument in an unstructured context.

@@ -73,6 +73,17 @@ import Testing
     #expect(machine.attach("late task", to: token).cancel == ["late task"])
   }
 
+  /// An effect that cancels its own id at once (TCA's `testRunCancellation`) may run before its
+  /// task is attached, so it is not cancelled yet: what it sends meanwhile is dropped.
+  @Test func whatATaskCancelledBeforeItsAttachSendsIsDropped() throws {
+    var machine = Machine(state: 0)
+    let reserved = machine.reserve(ids: [motion], origin: "early", cascade: 1)
+    let token = try #require(reserved)
+    #expect(machine.delivery(from: token) == .deliver)
+    _ = machine.cancel(id: motion)
+    #expect(machine.delivery(from: token) == .drop)
+  }
+
   @Test func oneIDCancelsEffectsAndOperationsTogether() throws {
     var machine = Machine(state: 0)
     _ = try started(&machine, "effect", ids: [motion])

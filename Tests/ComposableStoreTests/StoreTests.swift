@@ -134,7 +134,8 @@ import Testing
     )
     await store.send(1).finish()
     #expect(reports.all.count == 1)
-    #expect(reports.all.first?.contains("has no \"catch\" handler: the sensor went away") == true)
+    #expect(
+      reports.all.first?.contains("threw an unhandled error.\n\n    the sensor went away") == true)
   }
 }
 

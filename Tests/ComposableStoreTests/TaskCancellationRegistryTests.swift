@@ -3,9 +3,14 @@ import Testing
 
 @testable import ComposableStore
 
-/// TCA's `TaskCancellationTests` check that the cancellation registry forgets an operation once it
-/// is cancelled or ends (`_cancellationCancellables.count` back to 0): no id outlives its task.
-/// Each test uses its own id type, so tests running in parallel do not share entries.
+/// TCA's `TaskCancellationTests` (MIT licence, Point-Free, swift-composable-architecture,
+/// Tests/ComposableArchitectureTests/TaskCancellationTests.swift), its two tests under their
+/// upstream names: the cancellation registry forgets an operation once it is cancelled or ends
+/// (`_cancellationCancellables.count` back to 0), so no id outlives its task. Upstream counts the
+/// whole process-wide table and waits with `Task.megaYield` and real sleeps of a third of a
+/// second; here each test counts its own id type (Swift Testing runs tests in parallel, so the
+/// table holds other tests' ids) and waits on the signal that the operation started, sleeping on
+/// a TestClock nobody advances, so it is deterministic.
 @Suite struct TaskCancellationRegistryTests {
   private func registered(_ id: some Hashable & Sendable) -> Int {
     ProcessCancellations.shared.count(id: AnyHashableSendable(id))
@@ -26,7 +31,7 @@ import Testing
     return task
   }
 
-  @Test func taskCancelByIDRemovesTheOperationFromTheRegistry() async {
+  @Test func testCancellation() async {
     enum CancelID { case task }
     let task = await sleeping(id: CancelID.task)
     #expect(registered(CancelID.task) == 1)
@@ -36,7 +41,7 @@ import Testing
     #expect(registered(CancelID.task) == 0)
   }
 
-  @Test func cancellingTheCallerCleansUpTheRegistry() async {
+  @Test func testWithTaskCancellationCleansUpTask() async {
     enum CancelID { case task }
     let task = await sleeping(id: CancelID.task)
     #expect(registered(CancelID.task) == 1)

@@ -79,6 +79,20 @@ enum FailureMessage {
     return text
   }
 
+  /// TCA's headlines, when no effect is running to send anything; `byCase` for a receive by
+  /// case path.
+  static func receivedNothing(expected: Any, byCase: Bool) -> String {
+    let headline =
+      byCase
+      ? "Expected to receive an action matching case path, but didn't get one."
+      : "Expected to receive the following action, but didn't:\n  \(dumpInline(expected))"
+    return """
+      \(headline)
+
+      No effect is running, so none will arrive: check the action the effect sends.
+      """
+  }
+
   static func receivedNoMatch(expected: Any, skipped: [Any]) -> String {
     """
     Expected to receive \(dumpInline(expected)), but none of the received actions matches:

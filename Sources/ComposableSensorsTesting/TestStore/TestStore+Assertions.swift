@@ -211,6 +211,15 @@ extension TestStore {
         return
       }
       seen = received.count
+      if store.inFlightEffectCount == 0, log.received.count == seen {
+        // No effect is running, so no action can arrive: fail now, as TCA does, not at the timeout.
+        let message =
+          seen == 0
+          ? FailureMessage.receivedNothing(expected: expected, byCase: expected is ExpectedCase)
+          : FailureMessage.receivedNoMatch(expected: expected, skipped: received.map(\.action))
+        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
       let remaining = limit - elapsed()
       let arrived =
         remaining > .zero
@@ -254,8 +263,14 @@ extension TestStore {
       let view = SharedView.expected(exhaustive: exhaustive, asOf: sharedVersion)
       var expected = start
       do {
-        // Shared state: the closure describes the expected value, never the feature's.
-        try withSharedView(view) { try assert?(&expected) }
+        // Shared state: the closure describes the expected value, never the feature's. Its
+        // `@Dependency` reads are the store's, as in TCA (`testDependenciesEarlyBinding`).
+        let values = dependencies
+        try withDependencies {
+          $0 = values
+        } operation: {
+          try withSharedView(view) { try assert?(&expected) }
+        }
       } catch {
         // Without a finished expectation there is nothing to compare: report the throw alone.
         reportSkipped(

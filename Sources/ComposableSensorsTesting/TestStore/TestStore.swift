@@ -311,5 +311,5 @@ enum TestAction<Action: Sendable>: Sendable, CustomDebugStringConvertible {
     }
   }
 
-  var debugDescription: String { String(reflecting: action) }
+  var debugDescription: String { debugCaseOutput(action) }
 }

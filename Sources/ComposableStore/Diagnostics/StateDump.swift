@@ -47,7 +47,11 @@ private func dump(_ value: Any, label: String?, indent: Int, depth: Int, into li
     // A type with its own description (Duration, Date, a custom id) reads better as that.
     let described = mirror.displayStyle != .tuple && value is any CustomStringConvertible
     guard !mirror.children.isEmpty, !described else {
-      lines.append(prefix + scalarDescription(value, mirror: mirror))
+      // An empty struct or class reads as its type, as swift-custom-dump writes it: `Failure()`
+      // nested in `Feature` is `Feature.Failure()`.
+      let empty = !described && mirror.displayStyle != .tuple
+      lines.append(
+        prefix + (empty ? "\(typeName(of: value))()" : scalarDescription(value, mirror: mirror)))
       return
     }
     let open = mirror.displayStyle == .tuple ? "(" : "\(typeName(of: value))("

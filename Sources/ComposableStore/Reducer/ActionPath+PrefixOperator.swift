@@ -15,3 +15,12 @@ public prefix func / <Root, Value>(
 ) -> ActionPath<Root, Value> {
   ActionPath(embed)
 }
+
+/// CasePaths' `/Action.case` for a case without a payload (`/Action.onAppear`), as TCA 1.0–1.3
+/// tests receive it: `await store.receive(/Action.onAppear)`.
+///
+/// - Parameter case: The case the path leads to.
+/// - Returns: The path whose `embed` builds `case` and whose `extract` matches it by `==`.
+public prefix func / <Root: Equatable & Sendable>(case: Root) -> ActionPath<Root, Void> {
+  ActionPath(embed: { `case` }, extract: { $0 == `case` ? () : nil })
+}

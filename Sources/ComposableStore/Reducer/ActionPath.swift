@@ -25,3 +25,16 @@ public struct ActionPath<Root, Value>: Sendable {
     self.extract = extract
   }
 }
+
+extension ActionPath {
+  /// Whether `root` is the case this path leads to, as CasePaths' `~=`:
+  /// `await store.receive { (/Action.response) ~= $0 }`, or `case /Action.response:` in a switch.
+  ///
+  /// - Parameters:
+  ///   - pattern: The path to a case.
+  ///   - root: The value to match.
+  /// - Returns: `true` if the path extracts a value from `root`.
+  public static func ~= (pattern: ActionPath, root: Root) -> Bool {
+    pattern.extract(root) != nil
+  }
+}

@@ -74,6 +74,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: ActionPath<Parent.Action, Child.Action>
   @usableFromInline let site: SourceSite
+  /// Whether the child state is ``_EphemeralState``, decided once rather than per action.
+  @usableFromInline let childIsEphemeral: Bool
 
   @inlinable
   init(
@@ -88,28 +90,38 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.site = site
+    self.childIsEphemeral = Child.State.self is any _EphemeralState.Type
   }
 
   /// Runs the child (if the action is for it and its state is present), then the parent, and
-  /// cancels the child's effects if the parent removed or replaced the child.
+  /// cancels the child's effects if the parent removed or replaced the child. An ephemeral child
+  /// (``_EphemeralState``) the parent kept is dismissed after its action.
   @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
-    let childEffects = reduceChild(into: &state, action: action)
+    let childAction = toChildAction.extract(action)
+    var childEffects = Effect<Parent.Action>.none
+    if let childAction {
+      childEffects = reduceChild(into: &state, action: action, childAction: childAction)
+    }
     let before = state[keyPath: toChildState].map(childID)
     let parentEffects = parent.reduce(into: &state, action: action)
     guard let before else { return childEffects.merge(with: parentEffects) }
     let after = state[keyPath: toChildState].map(childID)
-    guard before != after else { return childEffects.merge(with: parentEffects) }
+    guard before != after else {
+      if childIsEphemeral, childAction != nil {
+        state[keyPath: toChildState] = nil
+      }
+      return childEffects.merge(with: parentEffects)
+    }
     return .merge(childEffects, parentEffects, .cancel(id: before))
   }
 
   @inlinable
   func reduceChild(
-    into state: inout Parent.State, action: Parent.Action
+    into state: inout Parent.State, action: Parent.Action, childAction: Child.Action
   ) -> Effect<Parent.Action> {
-    guard let childAction = toChildAction.extract(action) else { return .none }
     guard state[keyPath: toChildState] != nil else {
       site.warn(CompositionWarning.ifLetNil(action: action, site: site))
       return .none

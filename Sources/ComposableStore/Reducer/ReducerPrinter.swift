@@ -87,7 +87,7 @@ public struct ReducerPrinter<State, Action>: Sendable {
 /// and `actionLabels` write them: `App.Action.action1(_:, label:)`,
 /// `App.Action.screenA(.row(index:, action: .tapped))`. A value with its own debug description
 /// gives that.
-func debugCaseOutput(_ value: Any) -> String {
+package func debugCaseOutput(_ value: Any) -> String {
   if let custom = value as? any CustomDebugStringConvertible { return custom.debugDescription }
   return typeName(of: value, genericArguments: false) + caseOutput(value)
 }

@@ -28,11 +28,17 @@ extension CoreMachine {
   }
 
   /// What an action sent by the task of `token` meets: the store, unless it is gone; and a
-  /// report if the task has already returned.
+  /// report if the task has already returned. A task cancelled before it was attached (it ran
+  /// `Task.cancel(id:)` on its own id at once) is not cancelled yet, but what it sends is
+  /// dropped, as a cancelled task's is (TCA's `testRunCancellation`).
   @inlinable
   func delivery(from token: EffectToken) -> Delivery {
     guard case .active = lifecycle else { return .drop }
-    return entries[token] == nil ? .deliverFromCompletedEffect : .deliver
+    switch entries[token]?.task {
+    case nil: return .deliverFromCompletedEffect
+    case .reserved(cancelRequested: true)?: return .drop
+    default: return .deliver
+    }
   }
 
   /// Removes a task that has returned, and resumes the waiters its end releases.

@@ -34,12 +34,13 @@ struct CoreMachine<State, Action, Handle> {
   @usableFromInline
   struct Entry {
     /// The task once it exists, or whether a cancellation arrived before it did.
+    @usableFromInline
     enum Task {
       case reserved(cancelRequested: Bool)
       case attached(Handle)
     }
 
-    var task: Task
+    @usableFromInline var task: Task
     let ids: [AnyHashableSendable]
     let origin: Action
     let cascade: CascadeID

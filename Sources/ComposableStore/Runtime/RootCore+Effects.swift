@@ -161,7 +161,9 @@ extension RootCore {
       if let handler = run.handler {
         await handler(error, send)
       } else if !Task.isCancelled {
-        reportIssue(FailureText.unhandledError(error), run.fileID, run.line)
+        reportIssue(
+          FailureText.unhandledError(error, fileID: run.fileID, line: run.line),
+          run.fileID, run.line)
       }
     }
   }
@@ -207,12 +209,15 @@ extension RootCore {
 
 /// The texts of the issues a store core reports.
 enum FailureText {
-  static func unhandledError(_ error: any Error) -> String {
+  /// TCA's text, so a TCA user recognises it.
+  static func unhandledError(_ error: any Error, fileID: StaticString, line: UInt) -> String {
     """
-    An "Effect.run" threw an error and has no "catch" handler: \(error)
+    An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error.
 
-    Model failures as actions ("catch: { error, send in await send(.failed(error)) }") \
-    or catch the error inside the operation.
+    \(CompositionWarning.indented(error))
+
+    All non-cancellation errors must be explicitly handled via the "catch" parameter on \
+    "Effect.run", or via a "do" block.
     """
   }
 
@@ -231,10 +236,10 @@ enum FailureText {
     An action was sent from a completed effect.
 
       Action:
-        \(String(reflecting: action))
+        \(debugCaseOutput(action))
 
       Effect returned from:
-        \(String(reflecting: origin))
+        \(debugCaseOutput(origin))
 
     Avoid sending actions using the 'send' argument from 'Effect.run' after \
     the effect has completed. This can happen if you escape the 'send' \
