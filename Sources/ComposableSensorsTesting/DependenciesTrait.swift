@@ -64,4 +64,12 @@ extension Trait where Self == DependenciesTrait {
   ) -> Self {
     DependenciesTrait { $0[keyPath: keyPath] = try value() }
   }
+
+  /// Fresh dependencies for each test, with the dependency whose key is `Key` (a value that is
+  /// its own key) set to `value`: `@Test(.dependency(mockClient))`.
+  public static func dependency<Key: TestDependencyKey & SendableMetatype>(
+    _ value: @autoclosure @escaping @Sendable () throws -> Key
+  ) -> Self where Key.Value == Key {
+    DependenciesTrait { $0[Key.self] = try value() }
+  }
 }

@@ -263,14 +263,9 @@ extension TestStore {
       let view = SharedView.expected(exhaustive: exhaustive, asOf: sharedVersion)
       var expected = start
       do {
-        // Shared state: the closure describes the expected value, never the feature's. Its
-        // `@Dependency` reads are the store's, as in TCA (`testDependenciesEarlyBinding`).
-        let values = dependencies
-        try withDependencies {
-          $0 = values
-        } operation: {
-          try withSharedView(view) { try assert?(&expected) }
-        }
+        // Shared state: the closure describes the expected value, never the feature's. It runs
+        // in the store's dependencies, as TCA's does (`@Dependency(\.date.now) var now` there).
+        try dependencyValues.current.bind { try withSharedView(view) { try assert?(&expected) } }
       } catch {
         // Without a finished expectation there is nothing to compare: report the throw alone.
         reportSkipped(

@@ -43,6 +43,12 @@ public struct Dependency<Value: Sendable>: Sendable {
     self.init(initialValues: DependencyScope.current) { $0[Key.self, ""] }
   }
 
+  /// The dependency that `read` finds in the current values: the seam of the testing
+  /// product's `@Dependency(_:as:)`.
+  package init(reading read: @escaping @Sendable (DependencyValues) -> Value) {
+    self.init(initialValues: DependencyScope.current, read: read)
+  }
+
   private init(
     initialValues: DependencyScope?, read: @escaping @Sendable (DependencyValues) -> Value
   ) {
@@ -77,7 +83,11 @@ public struct Dependency<Value: Sendable>: Sendable {
     if initialValues == nil, let scope {
       return memo.value(in: scope, read)
     }
-    return DependencyMemo.Found(DependencyMemo.Entry(scope: nil, value: read(values)), owned: true)
+    // Read with the merged values bound, as swift-dependencies does: a default made by this
+    // read sees them, and so does a `@Dependency` it makes (ResolutionTests).
+    let values = self.values
+    let value = DependencyScope(values).bind { read(values) }
+    return DependencyMemo.Found(DependencyMemo.Entry(scope: nil, value: value), owned: true)
   }
 
   /// The values this wrapper reads from now.

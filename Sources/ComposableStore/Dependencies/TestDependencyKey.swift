@@ -33,4 +33,16 @@ public protocol TestDependencyKey<Value> {
 extension TestDependencyKey {
   /// The test value, unless the key provides a preview value of its own.
   public static var previewValue: Value { Self.testValue }
+
+  /// Whether a ``testValue`` that is not meant to be used should report it now: `false` while a
+  /// `withDependencies` update closure (or `prepareDependencies`) reads the dependency to
+  /// change it, `true` otherwise (swift-dependencies' `shouldReportUnimplemented`).
+  ///
+  /// ```swift
+  /// static var testValue: APIClient {
+  ///   if shouldReportUnimplemented { reportIssue("Override the API client.") }
+  ///   return APIClient.failing
+  /// }
+  /// ```
+  public static var shouldReportUnimplemented: Bool { !DependencyResolution.isUpdating }
 }

@@ -21,6 +21,13 @@ public struct UniqueID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     self.init(high: 0, low: value)
   }
 
+  /// swift-dependencies' `UUID(_ intValue: Int)`: the magnitude of `value` in the last 64 bits,
+  /// and 1 in the 64 before them for a negative value, so that every `Int` has its own:
+  /// `UniqueID(-1)` is `00000000-0000-0001-0000-000000000001`.
+  public init(_ value: Int) {
+    self.init(high: value < 0 ? 1 : 0, low: UInt64(value.magnitude))
+  }
+
   /// A random version 4 identifier from the system's random source.
   public static func random() -> UniqueID {
     var generator = SystemRandomNumberGenerator()

@@ -177,23 +177,30 @@ extension RootCore {
     cascade: inout CascadeID?,
     _ body: @escaping @Sendable (RootCore, EffectSource<Action>) async -> Void
   ) -> Task<Void, Never>? {
-    let reserved = machine.withLock { machine -> (CascadeID, EffectToken?) in
+    let home = DependencyScope.current
+    // Reserved, started and attached under one lock, as TCA registers a cancellable effect's
+    // task: the task cannot reach the store (a `Task.cancel(id:)` of its own id, as in
+    // EffectRunTests' `testRunCancellation`) before it can be cancelled. Starting a task only
+    // enqueues it.
+    let spawned = machine.withLock {
+      machine -> (CascadeID, Task<Void, Never>?, Machine.AfterUnlock) in
       let id = cascade ?? machine.newCascade()
-      return (id, machine.reserve(ids: ids, origin: origin, cascade: id))
-    }
-    cascade = reserved.0
-    guard let token = reserved.1 else { return nil }
-    let source = EffectSource(
-      cascade: reserved.0, token: token, origin: origin, home: DependencyScope.current)
-    let task = Task.inheritingExecutor(priority: priority) {
-      // A fresh cancellation path: the spawning task may be a child feature's effect.
-      await EffectScope.$current.withValue(self) {
-        await CancellationPath.$current.withValue([]) { await body(self, source) }
+      guard let token = machine.reserve(ids: ids, origin: origin, cascade: id) else {
+        return (id, nil, Machine.AfterUnlock())
       }
-      self.run(self.machine.withLock { $0.complete(token) })
+      let source = EffectSource(cascade: id, token: token, origin: origin, home: home)
+      let task = Task.inheritingExecutor(priority: priority) {
+        // A fresh cancellation path: the spawning task may be a child feature's effect.
+        await EffectScope.$current.withValue(self) {
+          await CancellationPath.$current.withValue([]) { await body(self, source) }
+        }
+        self.run(self.machine.withLock { $0.complete(token) })
+      }
+      return (id, task, machine.attach(task, to: token))
     }
-    run(machine.withLock { $0.attach(task, to: token) })
-    return task
+    cascade = spawned.0
+    run(spawned.2)
+    return spawned.1
   }
 
   /// An effect sent `action` after it had completed: report it at the effect's site.

@@ -17,7 +17,9 @@ private enum TestKey: TestDependencyKey {
   static let testValue = 42
 }
 
-private struct ReuseClient: TestDependencyKey {
+/// Upstream's `ReuseClient`: a test value with state of its own (shared with
+/// SwiftDependenciesMiscPortTests).
+struct ReuseClient: TestDependencyKey {
   var count: @Sendable () -> Int
   var setCount: @Sendable (Int) -> Void
   static var testValue: Self {
@@ -49,7 +51,7 @@ private struct CountInitDependency: TestDependencyKey {
 
 extension DependencyValues {
   fileprivate var missingLiveDependency: Int { self[TestKey.self] }
-  fileprivate var reuseClient: ReuseClient {
+  var reuseClient: ReuseClient {
     get { self[ReuseClient.self] }
     set { self[ReuseClient.self] = newValue }
   }
