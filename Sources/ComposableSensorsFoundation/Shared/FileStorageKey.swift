@@ -57,8 +57,7 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     @Dependency(\.defaultInMemoryStorage) var storage
     @Dependency(\.defaultFileStorage) var fileStorage
     @Dependency(\.continuousClock) var clock
-    let name = "\(UInt(bitPattern: fileStorage.identity)) \(url.absoluteString)"
-    return storage.reference(name: name, kind: "fileStorage") {
+    return storage.reference(name: referenceName(fileStorage), kind: "fileStorage") {
       let defaultValue = initialValue()
       let throttle = fileStorage.throttle.map { window in
         SharedFile<Value>.Throttle(
@@ -71,6 +70,30 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
         throttle: throttle)
       return SharedReference(file.loadIfChanged() ?? defaultValue, persistence: file)
     }
+  }
+
+  /// The reference for ``path`` if one was made or the file holds a value (which is then also
+  /// what a deleted file reads as); `nil` for a missing, empty or undecodable file.
+  public func existingReference() -> SharedReference<Value>? {
+    @Dependency(\.defaultInMemoryStorage) var storage
+    @Dependency(\.defaultFileStorage) var fileStorage
+    let name = referenceName(fileStorage)
+    if let existing: SharedReference<Value> = storage.existingReference(
+      name: name, kind: "fileStorage")
+    {
+      return existing
+    }
+    let seen = fileStorage.backend.look(path: path, url: url)
+    guard case .success(let data) = fileStorage.backend.read(
+      path: path, seen: seen, limit: SharedFile<Value>.byteLimit),
+      !data.isEmpty, let value = try? coder.decode(data)
+    else { return nil }
+    return reference(initialValue: value)
+  }
+
+  /// The name of the reference in `defaultInMemoryStorage`: one per file and storage.
+  private func referenceName(_ fileStorage: FileStorage) -> String {
+    "\(UInt(bitPattern: fileStorage.identity)) \(url.absoluteString)"
   }
 }
 

@@ -18,6 +18,12 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     @Dependency(\.defaultInMemoryStorage) var storage
     return storage.reference(name: name, initialValue: initialValue())
   }
+
+  /// The reference kept under ``name``, if one was made.
+  public func existingReference() -> SharedReference<Value>? {
+    @Dependency(\.defaultInMemoryStorage) var storage
+    return storage.existingReference(name: name, kind: "inMemory")
+  }
 }
 
 extension SharedKey {

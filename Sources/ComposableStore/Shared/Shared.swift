@@ -42,6 +42,17 @@ public struct Shared<Value: Sendable>: Sendable {
     self.snapshot = reference.value
   }
 
+  /// Shares the value stored under `key`, with no initial value: TCA's `try Shared(key)`.
+  ///
+  /// - Throws: ``SharedLoadError`` when nothing is stored under `key` (no `.inMemory` value made
+  ///   yet, no file holding one).
+  public init(_ key: some SharedKey<Value>) throws(SharedLoadError) {
+    guard let reference = key.existingReference() else {
+      throw SharedLoadError(key: String(describing: key))
+    }
+    self.init(reference: reference)
+  }
+
   /// Shares `value` with nobody yet: pass ``projectedValue`` on to share it.
   public init(value: Value) {
     self.reference = SharedReference(value)
