@@ -13,7 +13,7 @@
 ///
 /// Every `@Shared` with the same key reads and writes one value: a change a feature makes is
 /// seen by every other feature holding the key. A `.fileStorage` value is written throttled and
-/// off the caller's thread live, at once in tests (<doc:SharedState>).
+/// off the caller's thread live, and to an in-memory file system in tests (<doc:SharedState>).
 ///
 /// ## Testing
 ///
