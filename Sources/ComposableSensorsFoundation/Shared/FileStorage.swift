@@ -73,7 +73,8 @@ public final class FileStorage: Sendable {
   public static func inMemory(
     fileSystem: LockIsolated<[URL: Data]>, clock: (any Clock<Duration>)? = nil
   ) -> FileStorage {
-    FileStorage(throttle: clock == nil ? nil : .seconds(1), backend: .memory(fileSystem), clock: clock)
+    FileStorage(
+      throttle: clock == nil ? nil : .seconds(1), backend: .memory(fileSystem), clock: clock)
   }
 
   /// Replaces the file at `url` with `data`, as a writer other than a `@Shared` would (TCA's

@@ -84,8 +84,9 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
       return existing
     }
     let seen = fileStorage.backend.look(path: path, url: url)
-    guard case .success(let data) = fileStorage.backend.read(
-      path: path, seen: seen, limit: SharedFile<Value>.byteLimit),
+    guard
+      case .success(let data) = fileStorage.backend.read(
+        path: path, seen: seen, limit: SharedFile<Value>.byteLimit),
       !data.isEmpty, let value = try? coder.decode(data)
     else { return nil }
     return reference(initialValue: value)

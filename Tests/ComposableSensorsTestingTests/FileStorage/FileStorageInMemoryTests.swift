@@ -71,7 +71,8 @@ extension SharedKey where Self == FileStorageKey<String> {
       @Shared(.utf8String) var string = ""
       #expect(fileSystem.value == [.utf8StringURL: Data()])
       string = "hello"
-      #expect(fileSystem.value[.utf8StringURL].map { String(decoding: $0, as: UTF8.self) } == "hello")
+      #expect(
+        fileSystem.value[.utf8StringURL].map { String(decoding: $0, as: UTF8.self) } == "hello")
     }
   }
 

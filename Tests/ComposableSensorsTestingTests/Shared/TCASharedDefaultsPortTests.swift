@@ -19,14 +19,14 @@ extension SharedKey where Self == InMemoryKey<Bool> {
 }
 
 extension URL {
-  fileprivate static let optionalValueURL = URL(fileURLWithPath: "/settings/optional.json")
+  fileprivate static let optionalValueFile = URL(fileURLWithPath: "/settings/optional.json")
 }
 
 extension SharedKey where Self == PersistenceKeyDefault<FileStorageKey<Bool?>> {
   /// Upstream's `.appStorage("optionalValueWithDefault")` with a `nil` default, kept in a file
   /// of the test's in-memory file system instead.
   fileprivate static var optionalValueWithDefault: Self {
-    PersistenceKeyDefault(.fileStorage(.optionalValueURL), nil)
+    PersistenceKeyDefault(.fileStorage(.optionalValueFile), nil)
   }
 }
 
@@ -199,7 +199,7 @@ private struct StateWithOptionalSharedAndDefault {
   /// Upstream writes `true` to `UserDefaults` first; here the test writes it to the file.
   @Test func testDefaultVersusValueInExternalStorage() async throws {
     @Dependency(\.defaultFileStorage) var fileStorage
-    try fileStorage.save(Data("true".utf8), .optionalValueURL)
+    try fileStorage.save(Data("true".utf8), .optionalValueFile)
 
     @Shared(.optionalValueWithDefault) var optionalValueWithDefault
 
@@ -208,7 +208,7 @@ private struct StateWithOptionalSharedAndDefault {
     $optionalValueWithDefault.withLock { $0 = nil }
 
     #expect(optionalValueWithDefault == nil)
-    #expect(try String(decoding: fileStorage.load(.optionalValueURL), as: UTF8.self) == "null")
+    #expect(try String(decoding: fileStorage.load(.optionalValueFile), as: UTF8.self) == "null")
   }
 
   /// `SharedReaderTests.testSharedReader`.
