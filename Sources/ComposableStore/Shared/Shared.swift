@@ -108,6 +108,20 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 }
 
+extension Shared {
+  /// The value the test last asserted and the value now, when a test store's reducer or effects
+  /// changed it since; `nil` when they did not. What `$shared.assert { … }` checks.
+  package var unassertedChange: (asserted: Value, current: Value)? {
+    guard reference.tracked.hasUnassertedChanges else { return nil }
+    return (reference.read(.before), reference.read(.current))
+  }
+
+  /// Takes every change to this shared value as asserted.
+  package func acceptChanges() {
+    _ = reference.tracked.accept(upTo: .max)
+  }
+}
+
 extension Shared: Equatable where Value: Equatable {
   /// Two copies of one shared value are equal when the values they last wrote are; two
   /// different shared values when their values are. Inside a test store's comparison each side

@@ -307,3 +307,56 @@ private enum ReaderChild {
     }
   }
 }
+
+/// A count an effect changes after the action that starts it returned.
+private struct EffectCounter: Reducer {
+  struct State: Equatable, Sendable {
+    @Shared var count: Int
+  }
+
+  enum Action: Equatable, Sendable {
+    case incrementInEffect
+    case incrementInReducer
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .incrementInEffect:
+      return .run { [count = state.$count] _ in count.withLock { $0 += 1 } }
+    case .incrementInReducer:
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+/// TCA's `$shared.assert { … }` on a test store's state.
+@Suite struct SharedAssertTests {
+  /// `SharedTests.testAssertSharedStateWithNoChanges`.
+  @Test func testAssertSharedStateWithNoChanges() {
+    let store = TestStore(initialState: EffectCounter.State(count: Shared(0))) { EffectCounter() }
+    withKnownIssue {
+      store.state.$count.assert { $0 = 0 }
+    } matching: {
+      $0.comments.map(\.rawValue) == ["Expected changes, but none occurred."]
+    }
+  }
+
+  @Test func aChangeAnEffectMadeIsAssertedOnTheSharedValue() async {
+    let store = TestStore(initialState: EffectCounter.State(count: Shared(0))) { EffectCounter() }
+    await store.send(.incrementInEffect).finish()
+    store.state.$count.assert { $0 = 1 }
+    await store.send(.incrementInReducer) { $0.count = 2 }
+  }
+
+  @Test func aWrongExpectationFailsWithTheDiffAndIsNotReportedAgain() async {
+    let store = TestStore(initialState: EffectCounter.State(count: Shared(0))) { EffectCounter() }
+    await store.send(.incrementInEffect).finish()
+    withKnownIssue {
+      store.state.$count.assert { $0 = 5 }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+      return text.contains("− 5") && text.contains("+ 1")
+    }
+  }
+}

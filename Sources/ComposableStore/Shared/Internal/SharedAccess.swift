@@ -18,9 +18,13 @@ protocol SharedAccess<Value>: SharedReadable {
   func write(_ newValue: Value)
   /// Changes the value atomically (see ``SharedReference/withLock(_:)``).
   func withLock<R: Sendable>(_ body: (inout Value) throws -> R) rethrows -> R
+  /// The reference that holds the value, whose changes a test store tracks.
+  var tracked: any SharedTracked { get }
 }
 
 extension SharedReference: SharedAccess {
+  var tracked: any SharedTracked { self }
+
   func isSame(as other: any SharedReadable<Value>) -> Bool {
     (other as? SharedReference<Value>) === self
   }
@@ -50,6 +54,8 @@ final class SharedProjection<Root: Sendable, Value: Sendable>: SharedAccess {
   }
 
   var persistenceError: (any Error)? { root.persistenceError }
+
+  var tracked: any SharedTracked { root.tracked }
 
   func isSame(as other: any SharedReadable<Value>) -> Bool {
     guard let other = other as? SharedProjection<Root, Value> else { return false }
