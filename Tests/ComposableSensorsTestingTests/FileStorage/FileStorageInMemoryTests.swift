@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The users TCA's FileStorageTests keep in a file.
-private struct User: Codable, Equatable, Sendable {
+private struct User: Codable, Equatable, Identifiable, Sendable {
   let id: Int
   var name: String
   static let blob = User(id: 1, name: "Blob")
@@ -234,6 +234,51 @@ extension SharedKey where Self == FileStorageKey<String> {
           InMemoryKey<Int>.inMemory("key").id
         }
     )
+  }
+
+  /// TCA 1.10's: values of two types in one file. Upstream resets a value whose file no longer
+  /// decodes to its initial value; here it keeps its last good value and the failure is
+  /// reported (DifferencesFromTCA), so `users` stays `[.blob]` once `users2` writes `true`.
+  @Test func testMismatchTypesDifferentCodability() {
+    withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+      $0.defaultFileStorage = .inMemory
+    } operation: {
+      @Shared(.fileStorage(.fileURL)) var users: [User] = []
+      @Shared(.fileStorage(.fileURL)) var users1: [User] = []
+      @Shared(.fileStorage(.fileURL)) var users2 = false
+
+      let ((), warnings) = collectingWarnings {
+        users.append(User(id: 1, name: "Blob"))
+        #expect(users == [User(id: 1, name: "Blob")])
+        #expect(users1 == [User(id: 1, name: "Blob")])
+        #expect(users2 == false)
+
+        users2 = true
+        #expect(users == [User(id: 1, name: "Blob")], "upstream: []")
+        #expect(users1 == [User(id: 1, name: "Blob")], "upstream: []")
+        #expect(users2 == true)
+      }
+      #expect(warnings.count == 2, "each type's reference reports the other's file once")
+      #expect($users.loadError as? FileStorageError != nil)
+    }
+  }
+
+  /// TCA 1.10's: an array and an identified array of the same elements read one file alike.
+  @Test func testMismatchTypesSameCodability() {
+    withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+      $0.defaultFileStorage = .inMemory
+    } operation: {
+      @Shared(.fileStorage(.fileURL)) var users: [User] = []
+      @Shared(.fileStorage(.fileURL)) var users1: [User] = []
+      @Shared(.fileStorage(.fileURL)) var users2: IdentifiedArrayOf<User> = []
+
+      users.append(User(id: 1, name: "Blob"))
+      #expect(users == [User(id: 1, name: "Blob")])
+      #expect(users1 == [User(id: 1, name: "Blob")])
+      #expect(users2 == [User(id: 1, name: "Blob")])
+    }
   }
 
   @Test func testTwoInMemoryFileStorages() {
