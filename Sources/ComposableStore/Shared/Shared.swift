@@ -53,6 +53,14 @@ public struct Shared<Value: Sendable>: Sendable {
     self.init(reference: reference)
   }
 
+  /// The same as `try Shared(key)`: swift-sharing's spelling, `try Shared(require: key)`
+  /// (synchronous here).
+  ///
+  /// - Throws: ``SharedLoadError`` when nothing is stored under `key`.
+  public init(require key: some SharedKey<Value>) throws(SharedLoadError) {
+    try self.init(key)
+  }
+
   /// Shares `value` with nobody yet: pass ``projectedValue`` on to share it.
   public init(value: Value) {
     self.reference = SharedReference(value)

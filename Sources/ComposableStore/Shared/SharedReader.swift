@@ -41,6 +41,14 @@ public struct SharedReader<Value: Sendable>: Sendable {
     self.init(try Shared(key))
   }
 
+  /// The same as `init(_:)` with a key: swift-sharing's spelling, `try SharedReader(require:
+  /// key)` (synchronous here).
+  ///
+  /// - Throws: ``SharedLoadError`` when nothing is stored under `key`.
+  public init(require key: some SharedKey<Value>) throws(SharedLoadError) {
+    self.init(try Shared(key))
+  }
+
   /// A value that never changes, for a child feature's state in a test or a preview.
   public static func constant(_ value: Value) -> SharedReader {
     SharedReader(Shared(value: value))
