@@ -3,7 +3,7 @@
 // alternated turns so a shared machine's load falls on both alike:
 //   immediate   every change written on the reducer's thread before `send` returns (atomic
 //               replace, two fsyncs): what every change cost before writes were throttled,
-//               and the test default now;
+//               and what `FileStorage.immediate` does;
 //   throttled   the live default: the first change written at once, later ones coalesced into
 //               one write a second, all off the reducer's thread.
 // Run: swift run -c release --package-path Benchmarks file-storage-benchmark [SECONDS] [ROUNDS]

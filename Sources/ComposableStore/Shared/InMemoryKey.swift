@@ -6,10 +6,23 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   /// The name the value is kept under.
   public let name: String
 
+  /// What tells this key's value apart: its name and the `\.defaultInMemoryStorage` it resolves
+  /// in now, not the value's type (TCA's `id`).
+  public var id: InMemoryKeyID {
+    @Dependency(\.defaultInMemoryStorage) var storage
+    return InMemoryKeyID(name: name, storage: ObjectIdentifier(storage))
+  }
+
   /// The reference kept under ``name`` (for values of this type), made now if there is none.
   public func reference(initialValue: @autoclosure () -> Value) -> SharedReference<Value> {
     @Dependency(\.defaultInMemoryStorage) var storage
     return storage.reference(name: name, initialValue: initialValue())
+  }
+
+  /// The reference kept under ``name``, if one was made.
+  public func existingReference() -> SharedReference<Value>? {
+    @Dependency(\.defaultInMemoryStorage) var storage
+    return storage.existingReference(name: name, kind: "inMemory")
   }
 }
 

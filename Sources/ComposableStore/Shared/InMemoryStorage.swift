@@ -22,6 +22,14 @@ public final class InMemoryStorage: Sendable {
     reference(name: name, kind: "inMemory") { SharedReference(initialValue()) }
   }
 
+  /// The reference under `name` for `Value` and the key kind `kind`, if one was made.
+  public func existingReference<Value: Sendable>(
+    name: String, kind: String
+  ) -> SharedReference<Value>? {
+    let slot = Slot(name: name, type: ObjectIdentifier(Value.self), kind: kind)
+    return references.withLock { $0[slot] } as? SharedReference<Value>
+  }
+
   /// The reference under `name` for `Value` and the key kind `kind` (`"fileStorage"`, say), made
   /// by `make` if there is none: how a persisting key shares one reference per file or name.
   public func reference<Value: Sendable>(

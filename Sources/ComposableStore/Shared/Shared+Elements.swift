@@ -51,7 +51,9 @@ final class SharedElement<ID: Hashable & Sendable, Element: Sendable>: SharedAcc
 
   var persistenceError: (any Error)? { root.persistenceError }
 
-  func isSame(as other: any SharedAccess<Element>) -> Bool {
+  var tracked: any SharedTracked { root.tracked }
+
+  func isSame(as other: any SharedReadable<Element>) -> Bool {
     guard let other = other as? SharedElement<ID, Element> else { return false }
     return other.id == id && root.isSame(as: other.root)
   }

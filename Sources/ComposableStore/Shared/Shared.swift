@@ -13,7 +13,7 @@
 ///
 /// Every `@Shared` with the same key reads and writes one value: a change a feature makes is
 /// seen by every other feature holding the key. A `.fileStorage` value is written throttled and
-/// off the caller's thread live, at once in tests (<doc:SharedState>).
+/// off the caller's thread live, and to an in-memory file system in tests (<doc:SharedState>).
 ///
 /// ## Testing
 ///
@@ -40,6 +40,25 @@ public struct Shared<Value: Sendable>: Sendable {
     let reference = key.reference(initialValue: wrappedValue)
     self.reference = reference
     self.snapshot = reference.value
+  }
+
+  /// Shares the value stored under `key`, with no initial value: TCA's `try Shared(key)`.
+  ///
+  /// - Throws: ``SharedLoadError`` when nothing is stored under `key` (no `.inMemory` value made
+  ///   yet, no file holding one).
+  public init(_ key: some SharedKey<Value>) throws(SharedLoadError) {
+    guard let reference = key.existingReference() else {
+      throw SharedLoadError(key: String(describing: key))
+    }
+    self.init(reference: reference)
+  }
+
+  /// The same as `try Shared(key)`: swift-sharing's spelling, `try Shared(require: key)`
+  /// (synchronous here).
+  ///
+  /// - Throws: ``SharedLoadError`` when nothing is stored under `key`.
+  public init(require key: some SharedKey<Value>) throws(SharedLoadError) {
+    try self.init(key)
   }
 
   /// Shares `value` with nobody yet: pass ``projectedValue`` on to share it.
@@ -94,6 +113,20 @@ public struct Shared<Value: Sendable>: Sendable {
   public var projectedValue: Shared<Value> {
     get { self }
     set { self = newValue }
+  }
+}
+
+extension Shared {
+  /// The value the test last asserted and the value now, when a test store's reducer or effects
+  /// changed it since; `nil` when they did not. What `$shared.assert { … }` checks.
+  package var unassertedChange: (asserted: Value, current: Value)? {
+    guard reference.tracked.hasUnassertedChanges else { return nil }
+    return (reference.read(.before), reference.read(.current))
+  }
+
+  /// Takes every change to this shared value as asserted.
+  package func acceptChanges() {
+    _ = reference.tracked.accept(upTo: .max)
   }
 }
 

@@ -63,6 +63,8 @@ protocol SharedTracked: AnyObject, Sendable {
   func accept(upTo version: UInt64) -> Bool
   /// Drops the expectation an assertion closure set.
   func clearExpectation()
+  /// Whether a test store's reducer or effects changed the value since the test last asserted it.
+  var hasUnassertedChanges: Bool { get }
 }
 
 extension DependencyValues {

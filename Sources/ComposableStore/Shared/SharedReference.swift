@@ -157,6 +157,10 @@ extension SharedReference: SharedTracked {
   func clearExpectation() {
     storage.withLock { $0.expected = nil }
   }
+
+  var hasUnassertedChanges: Bool {
+    storage.withLock { !$0.changes.isEmpty }
+  }
 }
 
 /// The references whose ``SharedReference/withLock(_:)`` the current task is inside.

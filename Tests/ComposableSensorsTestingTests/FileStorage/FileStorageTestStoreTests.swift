@@ -34,6 +34,8 @@ private struct FileCounter: Reducer {
   @Test func aChangeIsAssertedAndWritten() async throws {
     let store = TestStore(initialState: FileCounter.State(path: directory.file("count.json"))) {
       FileCounter()
+    } withDependencies: {
+      $0.defaultFileStorage = .immediate
     }
     await store.send(.increment) { $0.count = 1 }
     #expect(try directory.text("count.json") == "1")
@@ -44,6 +46,8 @@ private struct FileCounter: Reducer {
   @Test func aChangeNotAssertedFailsTheTest() async throws {
     let store = TestStore(initialState: FileCounter.State(path: directory.file("count.json"))) {
       FileCounter()
+    } withDependencies: {
+      $0.defaultFileStorage = .immediate
     }
     await withKnownIssue {
       await store.send(.increment)
@@ -58,6 +62,8 @@ private struct FileCounter: Reducer {
   @Test func aChangeMadeElsewhereIsWhatTheNextActionSees() async throws {
     let store = TestStore(initialState: FileCounter.State(path: directory.file("count.json"))) {
       FileCounter()
+    } withDependencies: {
+      $0.defaultFileStorage = .immediate
     }
     await store.send(.increment) { $0.count = 1 }
     try directory.replace("count.json", with: "10")
@@ -68,6 +74,8 @@ private struct FileCounter: Reducer {
   @Test func aCorruptFileSeenByAReducerFailsTheTest() async throws {
     let store = TestStore(initialState: FileCounter.State(path: directory.file("count.json"))) {
       FileCounter()
+    } withDependencies: {
+      $0.defaultFileStorage = .immediate
     }
     try directory.writeInPlace("garbage", to: "count.json")
     await withKnownIssue {

@@ -129,7 +129,13 @@ private struct User: Codable, Equatable, Sendable {
         $0.defaultFileStorage = storage
         $0.continuousClock = clock
       } operation: {
-        var users = withOwnReferences { Shared(wrappedValue: [User](), .fileStorage(path)) }
+        // Made in a reference table of its own, which the writer task (started by the change,
+        // outside this scope) does not inherit: the shared value's last holder is `users`.
+        var users = withDependencies {
+          $0.defaultInMemoryStorage = InMemoryStorage()
+        } operation: {
+          Shared(wrappedValue: [User](), .fileStorage(path))
+        }
         users.wrappedValue.append(.blob)
         await clock.waitForSleepers(1)
         users.wrappedValue.append(.blobJr)

@@ -54,11 +54,13 @@ func collectingWarnings<R>(_ body: () throws -> R) rethrows -> (R, [String]) {
   return (result, warnings.withLock { $0 })
 }
 
-/// Runs `body` with a reference table of its own, as a new process would have: its
-/// `.fileStorage` values see other tables' changes through the file system only.
+/// Runs `body` with a reference table of its own, as a new process would have, writing the real
+/// file system at once (``FileStorage/immediate``; a test's default is an in-memory file
+/// system): its `.fileStorage` values see other tables' changes through the file system only.
 func withOwnReferences<R>(_ body: () throws -> R) rethrows -> R {
   try withDependencies {
     $0.defaultInMemoryStorage = InMemoryStorage()
+    $0.defaultFileStorage = .immediate
   } operation: {
     try body()
   }

@@ -66,7 +66,11 @@ private struct SharedMutation: Reducer {
   @Test func testSharedState() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.file("file.json")
-    let store = TestStore(initialState: FileCountFeature.State(path: path)) { FileCountFeature() }
+    let store = TestStore(initialState: FileCountFeature.State(path: path)) {
+      FileCountFeature()
+    } withDependencies: {
+      $0.defaultFileStorage = .immediate
+    }
     await store.send(.incrementButtonTapped) {
       $0.$count.withLock { $0.value = 1 }
       $0.description = "old: 0, new: 1"

@@ -10,9 +10,10 @@ private func isMismatch(_ issue: Issue, _ heading: String, _ lines: [String]) ->
 
 /// TCA 1.16's `SharedTests` (pointfreeco/swift-composable-architecture,
 /// Tests/ComposableArchitectureTests/SharedTests.swift), ported test by test: the name of each
-/// is the upstream one. Tests of Combine publishers, Observation, `.appStorage`, `@SharedReader`,
-/// `PersistenceKeyDefault`, `withSharedChangeTracking` and key-path projections are not ported
-/// (DifferencesFromTCA lists them).
+/// is the upstream one. Tests of Combine publishers, Observation, `.appStorage` and
+/// `withSharedChangeTracking` are not ported (DifferencesFromTCA lists them); those of
+/// `@SharedReader`, `PersistenceKeyDefault` and throwing initialisers are in
+/// `TCASharedDefaultsPortTests`.
 @Suite struct TCASharedPortTests {
   @Test func testSharing() async {
     let store = TestStore(initialState: SharedFeature.State()) { SharedFeature() }

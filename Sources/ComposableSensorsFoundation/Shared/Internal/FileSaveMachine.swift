@@ -1,5 +1,5 @@
 /// When a throttled `.fileStorage` file is written: the state machine of one file, kept under
-/// its ``JSONFile``'s lock. It decides; the file's writer task and flushes do the writing,
+/// its ``SharedFile``'s lock. It decides; the file's writer task and flushes do the writing,
 /// outside the lock.
 ///
 /// The first change in a quiet period is written at once (by a new writer task), which opens a

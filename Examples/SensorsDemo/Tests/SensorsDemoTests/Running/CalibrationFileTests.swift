@@ -8,7 +8,9 @@ import Testing
 @testable import SensorsDemoFeatures
 
 /// A live run saves the magnetometer calibration it learnt, and the next run starts from it.
-@Suite("Magnetometer calibration file")
+/// These tests check the file itself, so they write the real file system (a test's default file
+/// storage is in memory).
+@Suite("Magnetometer calibration file", .dependency(\.defaultFileStorage, .immediate))
 struct CalibrationFileTests {
   static let learnt = MagnetometerCalibration(
     hardIron: SIMD3(12.5, -3.25, 40),

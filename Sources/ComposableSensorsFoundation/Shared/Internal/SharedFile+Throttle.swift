@@ -1,18 +1,25 @@
 import SensorsCore
 
-/// The throttled writes of a ``JSONFile``: the shell around its ``FileSaveMachine``.
-extension JSONFile: FlushableFile {
+/// The throttled writes of a ``SharedFile``: the shell around its ``FileSaveMachine``.
+extension SharedFile: FlushableFile {
   /// Records a change; the first of a quiet period starts a writer task, which writes it at once
-  /// and then once per window while changes keep coming. The caller never waits for the disk.
+  /// (in memory, the caller writes it) and then once per window while changes keep coming. The
+  /// caller never waits for the disk.
   func change(to value: Value) {
     guard let throttle else { return }
     let action = state.withLock { $0.saves.change(to: value) }
     guard action == .startWriter else { return }
+    // In memory a write costs a dictionary update: made on the caller's thread, as TCA makes
+    // the first write of a window, so a test sees it as soon as the change returns.
+    let writtenNow = storage.backend.isInMemory
+    if writtenNow { writePending() }
     let task = Task.inheritingExecutor { [weak self, clock = throttle.clock] in
       let executor = InheritedExecutor.preferred ?? FileWriteExecutor.shared
       await withTaskExecutorPreference(executor) {
+        var writeFirst = !writtenNow
         while true {
-          self?.writePending()
+          if writeFirst { self?.writePending() }
+          writeFirst = true
           do {
             try await clock.sleep(for: throttle.window)
           } catch {
@@ -50,8 +57,8 @@ extension JSONFile: FlushableFile {
         state.saves.finishWrite()
         state.finishedWrites += 1
         switch result {
-        case .success(let version):
-          state.seen = .file(version)
+        case .success(let seen):
+          state.seen = seen
           state.failure = nil
           return nil
         case .failure(let failure):

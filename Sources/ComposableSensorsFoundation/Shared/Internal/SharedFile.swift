@@ -8,26 +8,17 @@ import Synchronization
   import Foundation
 #endif
 
-/// The ``SharedPersistence`` of ``FileStorageKey``: a JSON file, checked with one `stat` per
-/// read and replaced atomically on each write: at once on the caller's thread
+/// The ``SharedPersistence`` of ``FileStorageKey``: a file (JSON, or the key's own coding),
+/// checked with one `stat` per read and replaced atomically on each write (or a dictionary
+/// entry, in an in-memory ``FileStorage``): at once on the caller's thread
 /// (``FileStorage/immediate``), or throttled and off the caller's thread (see
-/// `JSONFile+Throttle.swift`).
+/// `SharedFile+Throttle.swift`).
 ///
 /// Its owning ``SharedReference`` calls it under the reference's lock, so loads and changes never
 /// overlap; a throttled file's writer task and flushes run beside them, so everything the file
 /// knows sits under one lock of its own.
-final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
-  /// What was last seen at the path.
-  enum Seen: Equatable {
-    /// Not looked at yet.
-    case unchecked
-    /// Absent.
-    case missing
-    /// Present at this version (whether or not its contents could be used).
-    case file(FileVersion)
-    /// `stat` itself failed (no search permission on the directory, say).
-    case unstattable(FileStorageError)
-  }
+final class SharedFile<Value: Sendable>: SharedPersistence {
+  typealias Seen = FileSeen
 
   struct State {
     var seen = Seen.unchecked
@@ -56,18 +47,29 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
   static var byteLimit: Int { 16 << 20 }
 
   let path: String
+  let url: URL
   let defaultValue: Value
+  let coder: FileCoder<Value>
   let site: WarningSite
+  /// Where the file is; holding the storage keeps its identity (part of the reference's key)
+  /// from being reused while the reference lives.
+  let storage: FileStorage
   let throttle: Throttle?
   let state = Mutex(State())
   /// Held by the one write under way (a writer task's or a flush's), never by a change or a
   /// read: writes take the newest change and land in the order they take it.
   let writeTurn = Mutex(())
 
-  init(path: String, defaultValue: Value, site: WarningSite, throttle: Throttle?) {
-    self.path = path
+  init(
+    url: URL, defaultValue: Value, coder: FileCoder<Value>, site: WarningSite,
+    storage: FileStorage, throttle: Throttle?
+  ) {
+    self.path = url.path
+    self.url = url
     self.defaultValue = defaultValue
+    self.coder = coder
     self.site = site
+    self.storage = storage
     self.throttle = throttle
     if let throttle { FileFlushRegistry.register(self, storage: throttle.storage) }
   }
@@ -90,7 +92,6 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
     if saving { return nil }
     let seen = look()
     guard seen != previous, acceptChange(writesBefore: writesBefore) else { return nil }
-    let version: FileVersion
     switch seen {
     case .unchecked: return nil
     case .unstattable(let failure):
@@ -101,32 +102,30 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
       update(.missing, failure: nil)
       // Deleted (or never made): the value goes back to its default, as in TCA.
       return defaultValue
-    case .file(let found): version = found
+    case .file, .contents:
+      break
     }
-    do {
-      let bytes = try FileContents.bytes(path: path, limit: Self.byteLimit)
+    switch storage.backend.read(path: path, seen: seen, limit: Self.byteLimit) {
+    case .success(let data) where data.isEmpty:
+      // An empty file holds no value (TCA makes one to watch): the default, as for no file.
+      update(seen, failure: nil)
+      return defaultValue
+    case .success(let data):
       do {
-        let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
-        update(.file(version), failure: nil)
+        let value = try coder.decode(data)
+        update(seen, failure: nil)
         return value
       } catch {
-        return fail(.corrupt(path: path, reason: String(describing: error)), version: version)
+        return fail(.corrupt(path: path, reason: String(describing: error)), seen: seen)
       }
-    } catch {
-      return fail(.unreadable(path: path, reason: error.reason), version: version)
+    case .failure(let failure):
+      return fail(failure, seen: seen)
     }
   }
 
-  /// What is at the path now: one `stat`.
+  /// What is at the path now: one `stat` (one dictionary read in memory).
   func look() -> Seen {
-    // Counted before the stamp is taken: a write this process makes in between is seen on the
-    // next access rather than missed.
-    let writes = FileVersion.localWrites(path)
-    switch FileStamp.of(path: path) {
-    case .success(let stamp?): return .file(FileVersion(stamp: stamp, localWrites: writes))
-    case .success(nil): return .missing
-    case .failure(let failure): return .unstattable(failure)
-    }
+    storage.backend.look(path: path, url: url)
   }
 
   /// Whether a file found changed since it was last seen is a change made elsewhere, to read
@@ -147,8 +146,8 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
       return
     }
     switch write(value) {
-    case .success(let version):
-      update(.file(version), failure: nil)
+    case .success(let seen):
+      update(seen, failure: nil)
     case .failure(let failure):
       // What was seen at the path still stands, so the change stays in memory until the file
       // changes.
@@ -157,17 +156,15 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
     }
   }
 
-  /// Encodes `value` and replaces the file with it; the new file's version.
-  func write(_ value: Value) -> Result<FileVersion, FileStorageError> {
-    let bytes: [UInt8]
+  /// Encodes `value` and replaces the file with it; what is at the path afterwards.
+  func write(_ value: Value) -> Result<Seen, FileStorageError> {
+    let data: Data
     do {
-      bytes = Array(try JSONEncoder().encode(value))
+      data = try coder.encode(value)
     } catch {
       return .failure(.unencodable(path: path, reason: String(describing: error)))
     }
-    return AtomicFile.save(bytes, to: path).map { stamp in
-      FileVersion(stamp: stamp, localWrites: FileVersion.recordLocalWrite(path))
-    }
+    return storage.backend.write(data, path: path, url: url)
   }
 
   func update(_ seen: Seen, failure: FileStorageError?) {
@@ -179,8 +176,8 @@ final class JSONFile<Value: Codable & Sendable>: SharedPersistence {
 
   /// Records a file whose contents cannot be used, so it is reported once, not on every read;
   /// the value in memory stands (the default at first, the last good value later).
-  private func fail(_ failure: FileStorageError, version: FileVersion) -> Value? {
-    update(.file(version), failure: failure)
+  private func fail(_ failure: FileStorageError, seen: Seen) -> Value? {
+    update(seen, failure: failure)
     report(failure)
     return nil
   }
