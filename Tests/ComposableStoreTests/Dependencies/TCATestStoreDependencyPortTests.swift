@@ -47,16 +47,6 @@ private struct FeatureReadingFourDependencies: Reducer {
   }
 }
 
-private struct FeatureTestOverrideDependenciesOnTestStoreMidwayChange: Reducer {
-  @Dependency(\.date.now) var now
-  var body: some Reducer<Int, Tap> {
-    Reduce { state, _ in
-      state = Int(self.now.timeIntervalSince1970)
-      return .none
-    }
-  }
-}
-
 private struct FeatureTestOverrideDependenciesOnTestStoreInit: Reducer {
   @Dependency(\.date) var date
   @Dependency(\.client.fetch) var fetch
@@ -72,57 +62,6 @@ private struct FeatureTestOverrideDependenciesOnTestStoreInit: Reducer {
       _ = self.suspendingClock.now
       state += action ? 1 : -1
       return .none
-    }
-  }
-}
-
-private struct FeatureTestDependenciesEarlyBinding: Reducer {
-  struct State: Equatable {
-    var count = 0
-    var date: Timestamp
-    init() {
-      @Dependency(\.date.now) var now: Timestamp
-      self.date = now
-    }
-  }
-  enum Action: Equatable {
-    case tap
-    case response(Int)
-  }
-  @Dependency(\.date.now) var now: Timestamp
-  var body: some Reducer<State, Action> {
-    Reduce { state, action in
-      switch action {
-      case .tap:
-        state.count += 1
-        return .run { send in await send(.response(42)) }
-      case .response(let number):
-        state.count = number
-        state.date = now
-        return .none
-      }
-    }
-  }
-}
-
-/// EffectTests' two features were one `.task` and one `.run` effect; both are `.run` upstream now.
-private struct FeatureTestDependenciesTransferredToEffects: Reducer {
-  enum Action: Equatable {
-    case tap
-    case response(Int)
-  }
-  @Dependency(\.date) var date
-  var body: some Reducer<Int, Action> {
-    Reduce { state, action in
-      switch action {
-      case .tap:
-        return .run { send in
-          await send(.response(Int(self.date.now.timeIntervalSince1970)))
-        }
-      case .response(let value):
-        state = value
-        return .none
-      }
     }
   }
 }
@@ -154,20 +93,6 @@ private struct FeatureTestDependenciesTransferredToEffects: Reducer {
     await store.send(true) { $0 = 1 }
   }
 
-  @Test func testOverrideDependenciesOnTestStore_MidwayChange() async {
-    let store = TestStore(initialState: 0) {
-      FeatureTestOverrideDependenciesOnTestStoreMidwayChange()
-    } withDependencies: {
-      $0.date.now = Timestamp(timeIntervalSince1970: 1_234_567_890)
-    }
-
-    await store.send(.tap) { $0 = 1_234_567_890 }
-
-    store.dependencies.date.now = Timestamp(timeIntervalSince1970: 987_654_321)
-
-    await store.send(.tap) { $0 = 987_654_321 }
-  }
-
   @Test func testOverrideDependenciesOnTestStore_Init() async {
     let store = TestStore(initialState: 0) {
       FeatureTestOverrideDependenciesOnTestStoreInit()
@@ -180,63 +105,6 @@ private struct FeatureTestDependenciesTransferredToEffects: Reducer {
     }
 
     await store.send(true) { $0 = 1 }
-  }
-
-  @Test func testDependenciesEarlyBinding() async {
-    let store = TestStore(initialState: FeatureTestDependenciesEarlyBinding.State()) {
-      FeatureTestDependenciesEarlyBinding()
-    } withDependencies: {
-      $0.date = .constant(Timestamp(timeIntervalSince1970: 1_234_567_890))
-    }
-
-    await store.send(.tap) {
-      @Dependency(\.date.now) var now: Timestamp
-      $0.count = 1
-      $0.date = now
-    }
-    await store.receive(.response(42)) {
-      @Dependency(\.date.now) var now: Timestamp
-      $0.count = 42
-      $0.date = now
-    }
-  }
-
-  @Test func testPrepareDependenciesCalledOnce() {
-    var count = 0
-    let store = TestStore(initialState: 0) {
-      EmptyReducer<Int, Tap>()
-    } withDependencies: { _ in
-      count += 1
-    }
-
-    #expect(count == 1)
-    _ = store
-  }
-
-  // EffectTests
-
-  @Test func testDependenciesTransferredToEffects_Task() async {
-    let store = TestStore(initialState: 0) {
-      FeatureTestDependenciesTransferredToEffects()
-        .dependency(\.date, .constant(Timestamp(timeIntervalSince1970: 1_234_567_890)))
-    }
-
-    await store.send(.tap).finish(timeout: .seconds(1))
-    await store.receive(.response(1_234_567_890)) {
-      $0 = 1_234_567_890
-    }
-  }
-
-  @Test func testDependenciesTransferredToEffects_Run() async {
-    let store = TestStore(initialState: 0) {
-      FeatureTestDependenciesTransferredToEffects()
-        .dependency(\.date, .constant(Timestamp(timeIntervalSince1970: 1_234_567_890)))
-    }
-
-    await store.send(.tap).finish(timeout: .seconds(1))
-    await store.receive(.response(1_234_567_890)) {
-      $0 = 1_234_567_890
-    }
   }
 
   // StoreTests: a `Store` (no test store) in a test process, whose dependencies are test values.
