@@ -212,6 +212,25 @@ def phi_max(tr, A1, b1, crit, hi=48.0, step=0.375):
     return best
 
 
+def two_sided(tr, A1, b1, crit, hi=48.0, step=0.375):
+    """The largest admissible phi on each side. Two twins of the same real recording have the same raw
+    rows, so a twin at phi+ > 0 and one at phi- < 0 form a pair too (neither is the real recording,
+    both meet crit): LB = (phi+ - phi- - V+ - V-)/2."""
+    out = {}
+    for sign in (1, -1):
+        lo_, hi_, good = 0.0, hi, None
+        while hi_ - lo_ > step:
+            mid = (lo_ + hi_) / 2; phi = sign * np.deg2rad(mid)
+            A2, b2 = tr.construct(crit, A1, b1, phi)
+            ev = tr.evaluate(A1, b1, A2, b2, phi)
+            if ev[crit]: lo_, good = mid, ev
+            else: hi_ = mid
+        v = tr.evaluate(A1, b1, good['A2'], good['b2'], good['phi'], vqf2=True)['V2'] if good else tr.V1
+        out[sign] = (sign * lo_, v)
+    (pp, vp), (pn, vn) = out[1], out[-1]
+    return pp, vp, pn, vn, max((pp - tr.V1 - vp) / 2, (-pn - tr.V1 - vn) / 2), (pp - pn - vp - vn) / 2
+
+
 def proves(tr, A1, b1, crit):
     """Whether a twin meeting crit exists with |phi| > V1 + V2 + 10 (then LB > 5)."""
     for sign in (1, -1):
@@ -304,6 +323,7 @@ def main():
     ap.add_argument('--draws', type=int, default=0)
     ap.add_argument('--criteria', default='C1,C2,C3,C4')
     ap.add_argument('--no-demo', action='store_true')
+    ap.add_argument('--two-sided', action='store_true', help='per seed and criterion: phi+ and phi-, and the twin/twin pair bound')
     ap.add_argument('--work', default=os.environ.get('MAGCAL_WORK', '/tmp/i24-twin'))
     a = ap.parse_args()
     mc.DATA = a.data
@@ -326,6 +346,12 @@ def main():
                 print('| %d | %s | %+.2f | %.2f | %+.2f | %.2f/%.2f/%.2f | %.2f/%.2f/%.2f | %.2f | %.2f/%.2f/%.2f | %.2f/%.2f | %.2f/%.2f | %.3f/%.3f |' % (
                     seed, crit, np.rad2deg(ev['phi']), ev['V2'], (ph - tr.V1 - ev['V2']) / 2, *ev['D'], *ev['Dslow'], ev['Dfast'][0], *ev['S'],
                     *ev['strength'], *ev['dip'], *ev['explained']), flush=True)
+        if a.two_sided:
+            print('| seed | criterion | phi+ | V+ | phi- | V- | LB real + one twin | LB twin(phi+) + twin(phi-) |')
+            for seed in [int(s) for s in a.seeds.split(',') if s]:
+                A1, b1 = mc.distortion(seed, n)
+                for crit in a.criteria.split(','):
+                    print('| %d | %s | %+.2f | %.2f | %+.2f | %.2f | %+.2f | %+.2f |' % ((seed, crit) + two_sided(tr, A1, b1, crit)), flush=True)
         if a.seeds and not a.no_demo:
             print('\nScored with %s (rows from 5 s after the first movement row), twin at the phi_max of %s:' % (a.scorer, a.criteria.split(',')[-1]))
             print('| seed | phi | A2 | b2 | max |raw twin - raw real| uT | estimator | max |q twin - q real| | S1 real | S2 twin | S1+S2 | V1 | V2 | bar met on both? |')
