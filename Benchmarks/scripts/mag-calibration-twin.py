@@ -323,6 +323,7 @@ def main():
     ap.add_argument('--draws', type=int, default=0)
     ap.add_argument('--criteria', default='C1,C2,C3,C4')
     ap.add_argument('--no-demo', action='store_true')
+    ap.add_argument('--curve', default='', help='e.g. -15,-10,-5,0,5: per seed, the orientation-explained rms of the C4 twin at each phi (deg)')
     ap.add_argument('--two-sided', action='store_true', help='per seed and criterion: phi+ and phi-, and the twin/twin pair bound')
     ap.add_argument('--work', default=os.environ.get('MAGCAL_WORK', '/tmp/i24-twin'))
     a = ap.parse_args()
@@ -346,6 +347,14 @@ def main():
                 print('| %d | %s | %+.2f | %.2f | %+.2f | %.2f/%.2f/%.2f | %.2f/%.2f/%.2f | %.2f | %.2f/%.2f/%.2f | %.2f/%.2f | %.2f/%.2f | %.3f/%.3f |' % (
                     seed, crit, np.rad2deg(ev['phi']), ev['V2'], (ph - tr.V1 - ev['V2']) / 2, *ev['D'], *ev['Dslow'], ev['Dfast'][0], *ev['S'],
                     *ev['strength'], *ev['dip'], *ev['explained']), flush=True)
+        if a.curve:
+            for seed in [int(s) for s in a.seeds.split(',') if s]:
+                A1, b1 = mc.distortion(seed, n)
+                vals = []
+                for ph in [float(x) for x in a.curve.split(',')]:
+                    A2, b2 = tr.twin_c4(A1, b1, np.deg2rad(ph))
+                    vals.append('%+g: %.3f' % (ph, tr.evaluate(A1, b1, A2, b2, np.deg2rad(ph))['explained'][1]))
+                print('seed %d, orientation-explained rms of the C4 twin (real %.3f): %s' % (seed, tr.explained1, ', '.join(vals)), flush=True)
         if a.two_sided:
             print('| seed | criterion | phi+ | V+ | phi- | V- | LB real + one twin | LB twin(phi+) + twin(phi-) |')
             for seed in [int(s) for s in a.seeds.split(',') if s]:
