@@ -339,7 +339,7 @@ def main():
         found = {}
         for seed in [int(s) for s in a.seeds.split(',') if s]:
             A1, b1 = mc.distortion(seed, n)
-            for crit in a.criteria.split(','):
+            for crit in [c for c in a.criteria.split(',') if c]:
                 ph, ev = found[seed, crit] = phi_max(tr, A1, b1, crit)
                 if ev is None:
                     print('| %d | %s | 0 | | | | | | | | |' % (seed, crit)); continue
