@@ -2,6 +2,7 @@
 """Two recordings no causal estimator can tell apart: a lower bound for issue 24's cold worst-run bar.
 
 usage: mag-calibration-twin.py --data DIR [--trials 10,12,15] [--seeds 1,2,3] [--bin IMU_FUSE]
+                               [--criteria C1,C2,C3,C4] [--two-sided] [--curve=-10,0,10] [--no-demo]
                                [--scorer score_orientation.py] [--draws N] [--work DIR]
 
 Reads BROAD trials (Laidig et al. 2021, CC-BY-4.0) through mag-calibration-trials.py's cache. For a
@@ -28,6 +29,12 @@ last scored row (carried path = movement rows):
   C2  the twin's field about the real mean |e2 - mean e1| (rms, p95) within the real |e1 - mean e1|.
   C3  C1 split at 0.5 Hz: the slow part of e2 - e1 within the slow variation of e1 (rms, p95, max),
       the fast part within the fast part of e1 (rms).
+  C4  the part of e2 a quadratic function of the orientation explains (1, R's 9 entries, their 45
+      products; movement rows) no larger than e1's, and e2's mean within 0.1 uT of e1's; the twin is
+      then built to minimise that part (Trial.twin_c4) instead of |e2 - e1|.
+--two-sided: the largest admissible phi on each side; two twins (phi+ and phi-) have the same raw rows
+too, so they form a pair with LB = (phi+ - phi- - V+ - V-)/2 that does not contain the real recording.
+--curve=PHIS: the smallest orientation-explained part a C4 twin reaches at each phi.
 phi_max is the largest |phi| (either sign, up to 48 deg, 0.375 deg resolution) whose twin meets the criterion;
 LB = (phi_max - V1 - V2)/2 is then a lower bound on max(S1 - V1, S2 - V2) for EVERY estimator.
 Scores with --bin use the shared scorer on CSVs with movement zeroed before 5 s after the first
