@@ -2,7 +2,7 @@ import ComposableStore
 
 /// TCA's timeouts in nanoseconds (`finish(timeout: NSEC_PER_SEC)`), so ported tests compile.
 extension TestStore {
-  /// ``finish(timeout:fileID:filePath:line:column:)`` with the timeout in nanoseconds.
+  /// ``finish(timeout:fileID:filePath:line:column:)-(Duration?,_,_,_,_)`` with the timeout in nanoseconds.
   public func finish(
     timeout nanoseconds: UInt64,
     fileID: StaticString = #fileID,
@@ -33,7 +33,7 @@ extension TestStore {
 }
 
 extension TestStoreTask {
-  /// ``finish(timeout:fileID:filePath:line:column:)`` with the timeout in nanoseconds.
+  /// ``finish(timeout:fileID:filePath:line:column:)-(Duration?,_,_,_,_)`` with the timeout in nanoseconds.
   public func finish(
     timeout nanoseconds: UInt64,
     fileID: StaticString = #fileID,

@@ -30,7 +30,7 @@ import Synchronization
 /// - an assertion closure was given, but the state did not change;
 /// - an effect sent an action the test did not receive, or sent one after it completed;
 /// - `receive(_:timeout:assert:)` waited ``timeout`` in vain;
-/// - an effect is still running at ``finish(timeout:fileID:filePath:line:column:)`` or when the
+/// - an effect is still running at ``finish(timeout:fileID:filePath:line:column:)-(Duration?,_,_,_,_)`` or when the
 ///   store is released.
 ///
 /// Time is injected: give the feature a `TestClock` and advance it; ``timeout`` is a real-time
@@ -227,7 +227,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   }
 
   /// How long `receive(_:timeout:assert:)` and
-  /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default (1 second).
+  /// ``finish(timeout:fileID:filePath:line:column:)-(Duration?,_,_,_,_)`` wait by default (1 second).
   public var timeout: Duration {
     get { settings.withLock(\.timeout) }
     set { settings.withLock { $0.timeout = newValue } }

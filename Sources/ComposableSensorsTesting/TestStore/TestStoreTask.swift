@@ -1,7 +1,7 @@
 import ComposableStore
 
 /// The effects of one ``TestStore/send(_:assert:fileID:filePath:line:column:)``: await their end
-/// with ``finish(timeout:fileID:filePath:line:column:)`` or stop them with ``cancel()``.
+/// with ``finish(timeout:fileID:filePath:line:column:)-(Duration?,_,_,_,_)`` or stop them with ``cancel()``.
 public struct TestStoreTask: Sendable {
   /// The underlying store's handle.
   public let rawValue: StoreTask

@@ -1,6 +1,6 @@
 extension Reducer {
   /// ``ifLet(_:action:then:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,ChildAction>,_,_,_,_,_)``
-  /// for a child with no logic of its own (``_EphemeralState``, TCA's alerts and dialogs): the
+  /// for a child with no logic of its own (`_EphemeralState`, TCA's alerts and dialogs): the
   /// child state is set to `nil` after any of its actions, unless this reducer replaced it with
   /// one of another `id` while handling that action.
   ///

@@ -74,7 +74,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: ActionPath<Parent.Action, Child.Action>
   @usableFromInline let site: SourceSite
-  /// Whether the child state is ``_EphemeralState``, decided once rather than per action.
+  /// Whether the child state is `_EphemeralState`, decided once rather than per action.
   @usableFromInline let childIsEphemeral: Bool
 
   @inlinable
@@ -95,7 +95,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   /// Runs the child (if the action is for it and its state is present), then the parent, and
   /// cancels the child's effects if the parent removed or replaced the child. An ephemeral child
-  /// (``_EphemeralState``) the parent kept is dismissed after its action.
+  /// (`_EphemeralState`) the parent kept is dismissed after its action.
   @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
