@@ -108,6 +108,8 @@ public struct MagnetometerCalibrator: Sendable {
   private let learningCosine: Double
   // The fraction of a step the last learning steps turned beyond their whole steps.
   var stepRemainder = 0.0
+  // Learning steps taken (each one or more steps of rotation).
+  private(set) var learningStepCount = 0
   // Whether the calibration in use is a fit to the samples the least squares holds now.
   var inUseIsOwnFit = false
   /// The calibration in use before the last adopted fit, kept while it was a confirmed one: a
@@ -239,6 +241,7 @@ public struct MagnetometerCalibrator: Sendable {
       blockField = .zero
       blockCount = 0
       blockDuration = 0
+      learningStepCount &+= 1
     }
     return correctsField ? corrected(raw) : raw
   }
@@ -334,7 +337,7 @@ public struct MagnetometerCalibrator: Sendable {
       // A fit that changes nothing one can see (it confirms the calibration in use, or refines it by
       // less than 1° and 3 %) says the answer has settled: the next waits twice as long. One that
       // changes it, or disagrees with it (a declined fit), keeps them coming.
-      fitBackoff = min(64, 2 * interval)
+      fitBackoff = min(128, 2 * interval)
       fit(raw, rotation: rotation)
       if changedNoticeably || calibration.accuracy != before { fitBackoff = 0 }
     }
