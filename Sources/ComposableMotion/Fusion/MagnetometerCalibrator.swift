@@ -59,7 +59,7 @@ public struct MagnetometerCalibrator: Sendable {
   public internal(set) var adoptedFitCount = 0
   /// How many least-squares fits ran (each costs about as much as ten filter updates). Fits that
   /// change nothing (they confirm the calibration in use, or refine it by less than 1° and 3 %) make
-  /// the next one wait twice as long, up to 64 steps.
+  /// the next one wait twice as long, up to 128 steps.
   public private(set) var fitCount = 0
   /// Whether the most recent ``update(_:orientation6D:rotationRate:sampleInterval:)`` replaced the calibration with one that turns or
   /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
