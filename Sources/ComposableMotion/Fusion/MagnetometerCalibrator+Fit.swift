@@ -14,6 +14,7 @@ extension MagnetometerCalibrator {
     let weight = pow(parameters.equationNoise / parameters.softIronSpread, 2)
     let u = raw / scale
     let sums = leastSquares.normalEquations()
+    if confirmsSettled(sums, at: u, rotation: rotation, softIronPriorWeight: weight) { return }
     guard
       let solution = leastSquares.solve(
         sums, free: CalibrationLeastSquares.allUnknowns,

@@ -110,6 +110,8 @@ public struct MagnetometerCalibrator: Sendable {
   var stepRemainder = 0.0
   // Learning steps taken (each one or more steps of rotation).
   private(set) var learningStepCount = 0
+  // Fits not solved because they could change nothing (``confirmsSettled(_:at:rotation:softIronPriorWeight:)``).
+  var settledFitCount = 0
   // Whether the calibration in use is a fit to the samples the least squares holds now.
   var inUseIsOwnFit = false
   /// The calibration in use before the last adopted fit, kept while it was a confirmed one: a
