@@ -39,13 +39,7 @@ extension MagnetometerCalibrator {
     let inUse = trace(correction)
     if inUse > 0, !inUseIsOwnFit {
       let s = 3 / inUse
-      let held = CalibrationLeastSquares.parameters(
-        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
-      guard
-        let refit = leastSquares.solve(
-          sums, free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
-          softIronPriorWeight: weight, at: u, rotation: rotation),
-        refit.residualVariance.isFinite
+      guard let refit = refitInUse(sums, at: u, rotation: rotation, softIronPriorWeight: weight)
       else { return }
       // The one in use must also explain them worse than the noise the model expects: one that is
       // within the noise has nothing left to correct, and a fit would only absorb the noise's and the

@@ -26,16 +26,9 @@ extension MagnetometerCalibrator {
     guard !inUseIsOwnFit, calibration.accuracy == .low, confirmationCapped(.high) == .low else {
       return false
     }
-    let inUse = trace(correction)
-    guard inUse > 0 else { return false }
-    let s = 3 / inUse
-    let held = CalibrationLeastSquares.parameters(
-      soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
     guard
-      let refit = leastSquares.solve(
-        sums, free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
-        softIronPriorWeight: softIronPriorWeight, at: u, rotation: rotation),
-      refit.residualVariance.isFinite
+      let refit = refitInUse(
+        sums, at: u, rotation: rotation, softIronPriorWeight: softIronPriorWeight)
     else { return false }
     let noise = parameters.equationNoise * Self.weakestFittedField / scale
     guard refit.residualVariance <= parameters.improvementRatio * noise * noise else {
@@ -45,5 +38,26 @@ extension MagnetometerCalibrator {
     unexposedErrorGain = 1 / leastSquares.rotationSpread.y.squareRoot()
     settledFitCount += 1
     return true
+  }
+
+  /// The calibration in use (its correction scaled to trace 3) with its best Earth's field and
+  /// delay on the learned steps: a solve of 4 unknowns; `nil` if the correction's trace is not
+  /// positive or the solve fails.
+  func refitInUse(
+    _ sums: borrowing CalibrationLeastSquares.NormalEquations, at u: SIMD3<Double>,
+    rotation: Matrix3, softIronPriorWeight: Double
+  ) -> CalibrationLeastSquares.Solution? {
+    let inUse = trace(correction)
+    guard inUse > 0 else { return nil }
+    let s = 3 / inUse
+    let held = CalibrationLeastSquares.parameters(
+      soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
+    guard
+      let refit = leastSquares.solve(
+        sums, free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
+        softIronPriorWeight: softIronPriorWeight, at: u, rotation: rotation),
+      refit.residualVariance.isFinite
+    else { return nil }
+    return refit
   }
 }
