@@ -13,6 +13,7 @@ extension MagnetometerCalibrator {
   mutating func fit(_ raw: SIMD3<Double>, rotation: Matrix3) {
     let u = raw / scale
     let sums = leastSquares.normalEquations()
+    if confirmsSettled(sums, at: u, rotation: rotation) { return }
     guard let solution = solveAll(sums, at: u, rotation: rotation),
       var candidate = calibration(from: solution)
     else { return }
@@ -33,13 +34,7 @@ extension MagnetometerCalibrator {
     let inUse = trace(correction)
     if inUse > 0, !inUseIsOwnFit {
       let s = 3 / inUse
-      let held = CalibrationLeastSquares.parameters(
-        soft: correction.scaled(s), offset: -correctedOffset * (s / scale), delay: 0)
-      guard
-        let refit = leastSquares.solve(
-          sums, free: CalibrationLeastSquares.earthAndDelayUnknowns, fixed: held,
-          softIronPriorWeight: 0, at: u, rotation: rotation),  // K is held: no prior on it
-        refit.residualVariance.isFinite
+      guard let refit = refitInUse(sums, at: u, rotation: rotation)
       else { return }
       // The one in use must also explain them worse than the noise the model expects: one that is
       // within the noise has nothing left to correct, and a fit would only absorb the noise's and the

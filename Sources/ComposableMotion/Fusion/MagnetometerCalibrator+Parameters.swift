@@ -8,6 +8,16 @@ extension MagnetometerCalibrator {
     /// The fewest samples averaged into one step: at fast rotation every sample turns by more than
     /// ``stepAngle``, and averaging a few keeps the cost per sample low and the noise down.
     public var samplesPerStep = 4
+    /// The shortest time in seconds the calibrator averages into one learning step: it learns at a
+    /// rate of its own (at most ten times a second by default), whatever the magnetometer's rate,
+    /// and a step of several degrees counts as the steps of ``stepAngle`` and ``samplesPerStep`` it
+    /// holds (see ``MagnetometerCalibrator/update(_:orientation6D:rotationRate:sampleInterval:)``).
+    /// 0 learns from every step.
+    public var learningInterval = 0.2
+    /// The most rotation in degrees one learning step averages over, however short its interval:
+    /// over a longer arc the mean field no longer lies along the mean orientation (fast turns), and
+    /// the field's rate of change between two steps no longer is the one within them.
+    public var learningAngle = 6.0
     /// The number of samples after which an old sample's weight has fallen to 1/e.
     public var memory = 600.0
     /// The samples (each one step of rotation) needed before the first fit.

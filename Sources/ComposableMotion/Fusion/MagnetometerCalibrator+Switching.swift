@@ -13,17 +13,17 @@ extension MagnetometerCalibrator {
   }
 
   /// For a step the calibration in use calls disturbed (raw field in µT, `up` the frame's vertical
-  /// in device axes): whether the previous calibration explains it, and if it has for
+  /// in device axes, `steps` the steps of rotation it counts as): whether the previous calibration explains it, and if it has for
   /// ``switchBackAfter`` steps in a row, switches to it (the one in use becomes the previous one).
   /// The least squares restarts, since its samples belong to the other calibration.
-  mutating func switchesBack(_ raw: SIMD3<Double>, up: SIMD3<Double>) -> Bool {
+  mutating func switchesBack(_ raw: SIMD3<Double>, up: SIMD3<Double>, steps: Int = 1) -> Bool {
     guard let previous else { return false }
     let correction = Matrix3(previous.softIronCorrection)
     guard !isDisturbed(correction * (raw - previous.hardIron), up: up, under: previous) else {
       previousExplains = 0
       return false
     }
-    previousExplains += 1
+    previousExplains += steps
     guard previousExplains >= Self.switchBackAfter else { return true }
     let current = calibration
     calibration = previous

@@ -27,7 +27,7 @@ extension MagnetometerCalibrator {
   /// change of the field itself, for the calibration in use; after ``Parameters/relearnAfter`` such steps in a row the fit starts again
   /// (the environment or the device's magnetization changed for good).
   mutating func isWorldChange(
-    _ raw: SIMD3<Double>, orientation: Quaternion, up: SIMD3<Double>
+    _ raw: SIMD3<Double>, orientation: Quaternion, up: SIMD3<Double>, steps: Int = 1
   ) -> Bool {
     let strength = calibration.fieldStrength > 0 ? calibration.fieldStrength : scale
     guard strength > 0, let deviceError = plausibleDeviceError(strength: strength) else {
@@ -40,12 +40,13 @@ extension MagnetometerCalibrator {
     let changed = worldChange.isChange(
       raw, orientation: orientation, noise: noise, deviceError: deviceError,
       correction: .init(
-        softIron: Matrix3(calibration.softIronCorrection), hardIron: calibration.hardIron))
+        softIron: Matrix3(calibration.softIronCorrection), hardIron: calibration.hardIron),
+      steps: steps)
     guard changed else { return false }
     // A device-fixed disturbance that switches (a motor's current) may have switched to a calibration
     // known before: back to it once it explains the field for a few steps.
     let inUse = calibration
-    if switchesBack(raw, up: up), calibration != inUse {
+    if switchesBack(raw, up: up, steps: steps), calibration != inUse {
       worldChange.reset()
       return true
     }

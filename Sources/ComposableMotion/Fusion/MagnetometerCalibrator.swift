@@ -59,9 +59,9 @@ public struct MagnetometerCalibrator: Sendable {
   public internal(set) var adoptedFitCount = 0
   /// How many least-squares fits ran (each costs about as much as ten filter updates). Fits that
   /// change nothing (they confirm the calibration in use, or refine it by less than 1° and 3 %) make
-  /// the next one wait twice as long, up to 64 steps.
+  /// the next one wait twice as long, up to 128 steps.
   public private(set) var fitCount = 0
-  /// Whether the most recent ``update(_:orientation6D:rotationRate:)`` replaced the calibration with one that turns or
+  /// Whether the most recent ``update(_:orientation6D:rotationRate:sampleInterval:)`` replaced the calibration with one that turns or
   /// scales the field noticeably (more than 1° or 3 %): a heading filter should then re-converge.
   public internal(set) var changedNoticeably = false
   /// The heading of the Earth's field the calibration in use was fitted with, in radians clockwise from
@@ -93,11 +93,25 @@ public struct MagnetometerCalibrator: Sendable {
   // Steps to wait before the next fit because the last ones changed nothing (doubled by each).
   var fitBackoff = 0
   // The samples since the last step: the orientation of the first, the sum of the fields, how many.
-  private var blockStart = Quaternion.identity
+  var blockStart = Quaternion.identity
   private var blockField = SIMD3<Double>.zero
   private var blockCount = 0
   private var previousBlockField = SIMD3<Double>.zero
   private var previousBlockCount = 0
+  // Seconds the block spans (0 while the sample intervals are unknown), and |q·p| between the
+  // orientations that end this step and the last (cos of half the angle turned).
+  private var blockDuration = 0.0
+  var stepCosineTurned = 1.0
+  // The sum of the block's orientations (w, x, y, z), each signed as the block's first.
+  var blockOrientation = SIMD4<Double>.zero
+  // cos(learningAngle / 2).
+  private let learningCosine: Double
+  // The fraction of a step the last learning steps turned beyond their whole steps.
+  var stepRemainder = 0.0
+  // Learning steps taken (each one or more steps of rotation).
+  private(set) var learningStepCount = 0
+  // Fits not solved because they could change nothing (``confirmsSettled(_:at:rotation:softIronPriorWeight:)``).
+  var settledFitCount = 0
   // Whether the calibration in use is a fit to the samples the least squares holds now.
   var inUseIsOwnFit = false
   /// The calibration in use before the last adopted fit, kept while it was a confirmed one: a
@@ -139,6 +153,7 @@ public struct MagnetometerCalibrator: Sendable {
     self.parameters = parameters
     self.fieldPrior = fieldPrior
     self.stepCosine = cos(parameters.stepAngle * Double.pi / 360)
+    self.learningCosine = cos(min(parameters.learningAngle, 360) * Double.pi / 360)
     let start = initial ?? .uncalibrated
     self.calibration = start
     self.phase = start.fieldStrength > 0 && start.accuracy > .uncalibrated ? .refining : .learning
@@ -154,20 +169,26 @@ public struct MagnetometerCalibrator: Sendable {
   ///     time, unit length.
   ///   - rotationRate: the gyroscope's rate in rad/s (its length), if known: samples taken while turning
   ///     fast weigh less, since a small delay between the sensors becomes a large field error.
+  ///   - sampleInterval: the seconds since the previous magnetometer sample, if known: the samples
+  ///     of ``Parameters/learningInterval`` are learned from as one step. 0 (unknown) learns from
+  ///     every step of rotation.
   /// - Returns: the corrected field in µT, device axes.
   public mutating func update(
-    _ raw: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double = 0
+    _ raw: SIMD3<Double>, orientation6D: Quaternion, rotationRate: Double = 0,
+    sampleInterval: Double = 0
   ) -> SIMD3<Double> {
-    update(raw, orientation6D: orientation6D, angularVelocity: SIMD3(rotationRate, 0, 0))
+    update(
+      raw, orientation6D: orientation6D, angularVelocity: SIMD3(rotationRate, 0, 0),
+      interval: sampleInterval)
   }
 
-  /// ``update(_:orientation6D:rotationRate:)`` with the angular velocity (rad/s; only its length
+  /// ``update(_:orientation6D:rotationRate:sampleInterval:)`` with the angular velocity (rad/s; only its length
   /// matters, and only on the samples that end a step of rotation), and whether the filter's own disturbance detection (against the reference
   /// field it accepted with the calibration in use) calls the field disturbed.
   @inline(__always)
   mutating func update(
     _ raw: SIMD3<Double>, orientation6D: Quaternion, angularVelocity: SIMD3<Double>,
-    fieldDisturbed: Bool = false
+    fieldDisturbed: Bool = false, interval: Double = 0
   ) -> SIMD3<Double> {
     changedNoticeably = false
     if fieldDisturbed {
@@ -180,10 +201,23 @@ public struct MagnetometerCalibrator: Sendable {
     // of three additions. The orientation of the average is the mean of the block's first and last
     // (the middle of a steady turn), and its rotation rate the last sample's: per sample, the
     // calibrator adds little to the filter's own work.
-    if blockCount == 0 { blockStart = orientation6D }
+    if blockCount == 0 {
+      blockStart = orientation6D
+      blockOrientation = .zero
+    }
     blockField += raw
     blockCount &+= 1
-    if blockCount >= parameters.samplesPerStep, isNewStep(orientation6D) {
+    // Known sample intervals make the calibrator learn at a rate of its own: the steps of rotation
+    // within ``Parameters/learningInterval`` (and ``Parameters/learningAngle``) are one learning
+    // step, at the block's mean orientation (``learningSteps(samples:duration:)``).
+    let merges = interval > 0 && interval.isFinite && parameters.learningInterval > 0
+    if merges {
+      blockDuration += interval
+      accumulateOrientation(orientation6D)
+    }
+    if blockCount >= parameters.samplesPerStep,
+      isNewStep(orientation6D, waits: merges && blockDuration < parameters.learningInterval)
+    {
       let count = Double(blockCount)
       let field = blockField / count
       // The field's rate of change per sample, between the centres of this block and the last.
@@ -197,14 +231,22 @@ public struct MagnetometerCalibrator: Sendable {
       let sign: Double =
         (start.w * orientation6D.w + start.x * orientation6D.x + start.y * orientation6D.y
           + start.z * orientation6D.z) < 0 ? -1 : 1
-      let middle = Quaternion(
-        w: start.w + sign * orientation6D.w, x: start.x + sign * orientation6D.x,
-        y: start.y + sign * orientation6D.y, z: start.z + sign * orientation6D.z)
+      let middle =
+        merges
+        ? Quaternion(
+          w: blockOrientation.x, x: blockOrientation.y, y: blockOrientation.z,
+          z: blockOrientation.w)
+        : Quaternion(
+          w: start.w + sign * orientation6D.w, x: start.x + sign * orientation6D.x,
+          y: start.y + sign * orientation6D.y, z: start.z + sign * orientation6D.z)
       learn(
         field, change: change, orientation6D: middle.normalized,
-        squaredRotationRate: squaredRate.isFinite ? squaredRate : 0)
+        squaredRotationRate: squaredRate.isFinite ? squaredRate : 0,
+        steps: learningSteps(samples: blockCount, duration: blockDuration))
       blockField = .zero
       blockCount = 0
+      blockDuration = 0
+      learningStepCount &+= 1
     }
     return correctsField ? corrected(raw) : raw
   }
@@ -215,26 +257,30 @@ public struct MagnetometerCalibrator: Sendable {
     correction * raw - correctedOffset
   }
 
+  /// Whether `q` has turned a step from the last one; while the block `waits` (its learning
+  /// interval is not over), only once it has turned ``Parameters/learningAngle``.
   @inline(__always)
-  private mutating func isNewStep(_ q: Quaternion) -> Bool {
+  private mutating func isNewStep(_ q: Quaternion, waits: Bool) -> Bool {
     guard let last = lastStep else {
       lastStep = q
+      stepCosineTurned = 1
       return true
     }
     let cosine = abs(q.w * last.w + q.x * last.x + q.y * last.y + q.z * last.z)
-    guard cosine < stepCosine else { return false }
+    guard cosine < stepCosine, !waits || cosine < learningCosine else { return false }
     lastStep = q
+    stepCosineTurned = cosine
     return true
   }
 
   private mutating func learn(
     _ raw: SIMD3<Double>, change: SIMD3<Double>, orientation6D: Quaternion,
-    squaredRotationRate: Double
+    squaredRotationRate: Double, steps: Int
   ) {
     let rotation = Matrix3(rotation: orientation6D)
     // A field that changed by more than the calibration's own error can turn it is not learned from.
-    if isWorldChange(raw, orientation: orientation6D, up: rotation.r2) {
-      disturbedSampleCount += 1
+    if isWorldChange(raw, orientation: orientation6D, up: rotation.r2, steps: steps) {
+      disturbedSampleCount += steps
       return
     }
     // Before a confirmed calibration can gate, the filter's detection does: with a reference field
@@ -246,15 +292,17 @@ public struct MagnetometerCalibrator: Sendable {
       phase == .learning || calibration.accuracy < .medium,
       filterBlockedSteps < parameters.relearnAfter
     {
-      disturbedSampleCount += 1
-      filterBlockedSteps += 1
+      disturbedSampleCount += steps
+      filterBlockedSteps += steps
       // The change has lasted: learn the field as it is now, without the samples from before it.
-      if filterBlockedSteps == parameters.relearnAfter { restart() }
+      if filterBlockedSteps >= parameters.relearnAfter { restart() }
       return
     }
     // After a restart (the field changed for long), a field the calibration known before explains
     // again means the change is over (the magnet was taken away, the motor stopped): back to it.
-    if calibration.accuracy < .medium, case .some = previous, switchesBack(raw, up: rotation.r2) {
+    if calibration.accuracy < .medium, case .some = previous,
+      switchesBack(raw, up: rotation.r2, steps: steps)
+    {
       return
     }
     // A low-accuracy fit is too uncertain to tell a disturbance from its own error: it learns from
@@ -262,9 +310,9 @@ public struct MagnetometerCalibrator: Sendable {
     if phase == .refining, calibration.accuracy >= .medium,
       isDisturbed(corrected(raw), up: rotation.r2)
     {
-      disturbedSampleCount += 1
-      consecutiveDisturbed += 1
-      if switchesBack(raw, up: rotation.r2) { return }
+      disturbedSampleCount += steps
+      consecutiveDisturbed += steps
+      if switchesBack(raw, up: rotation.r2, steps: steps) { return }
       if consecutiveDisturbed > parameters.relearnAfter { restart() }
       return
     }
@@ -276,9 +324,9 @@ public struct MagnetometerCalibrator: Sendable {
     leastSquares.add(
       raw: raw * (1 / scale), rate: change * (1 / scale), rotation: rotation,
       sampleWeight: 1 / (1 + relativeSquare),
-      forgetting: 1 - 1 / max(parameters.memory, 1))
-    learnedSampleCount += 1
-    samplesSinceFit += 1
+      forgetting: 1 - 1 / max(parameters.memory, 1), count: steps)
+    learnedSampleCount += steps
+    samplesSinceFit += steps
     // Fits become rarer as the samples pile up: a fit each time the steps learned have grown by an
     // eighth (the answer's uncertainty shrinks by a constant factor between two fits, so the first
     // seconds cost a few tens of fits, not one every few steps), at most every 128 steps and every
@@ -294,7 +342,7 @@ public struct MagnetometerCalibrator: Sendable {
       // A fit that changes nothing one can see (it confirms the calibration in use, or refines it by
       // less than 1° and 3 %) says the answer has settled: the next waits twice as long. One that
       // changes it, or disagrees with it (a declined fit), keeps them coming.
-      fitBackoff = min(64, 2 * interval)
+      fitBackoff = min(128, 2 * interval)
       fit(raw, rotation: rotation)
       if changedNoticeably || calibration.accuracy != before { fitBackoff = 0 }
     }

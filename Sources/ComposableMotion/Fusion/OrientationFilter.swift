@@ -345,7 +345,7 @@ public struct OrientationFilter: Sendable {
       magnetometer, orientation6D: sixD,
       angularVelocity: restGyroscopeLast,
       fieldDisturbed: parameters.rejectsMagneticDisturbances && magnetic.referenceNorm > 0
-        && magnetic.disturbanceDetected)
+        && magnetic.disturbanceDetected, interval: interval)
     {
       field = step.field
       if step.changedNoticeably {

@@ -76,16 +76,19 @@ struct CalibrationLeastSquares: Sendable {
   }
 
   /// Adds one sample's three equations, each weighted by `sampleWeight` (0 < w ≤ 1), after multiplying
-  /// everything so far by `forgetting` (0 < f ≤ 1).
+  /// everything so far by `forgetting` (0 < f ≤ 1). A sample that stands for `count` of them (the
+  /// average of `count` steps) weighs `count` times as much, after `count` forgettings.
   mutating func add(
     raw u: SIMD3<Double>, rate d: SIMD3<Double>, rotation r: Matrix3, sampleWeight: Double,
-    forgetting: Double
+    forgetting: Double, count: Int = 1
   ) {
-    if forgetting < 1 {
-      weight *= forgetting
-      gain *= 1 / forgetting
+    let factor = count > 1 ? pow(forgetting, Double(count)) : forgetting
+    if factor < 1 {
+      weight *= factor
+      gain *= 1 / factor
       if gain > 1e100 { foldGain() }
     }
+    let sampleWeight = count > 1 ? sampleWeight * Double(count) : sampleWeight
     weight += sampleWeight
     let w = sampleWeight * gain
     let wu = w * u

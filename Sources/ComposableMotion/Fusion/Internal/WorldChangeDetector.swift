@@ -50,7 +50,7 @@ struct WorldChangeDetector: Sendable {
   private var referenceOrientation = Quaternion.identity
   private var referenceWorld = SIMD3<Double>.zero
   private var referenceEpoch = 0
-  /// Consecutive steps called changed.
+  /// Consecutive steps (of rotation) called changed.
   private(set) var heldSteps = 0
 
   /// Whether the detector holds a reference (the field is changed).
@@ -71,10 +71,10 @@ struct WorldChangeDetector: Sendable {
 
   /// Whether one step (raw field in µT, orientation device → z-up frame) is a change of the field
   /// itself, for a calibration `correction` whose device-fixed error is at most `deviceError` µT and
-  /// a step-to-step noise of at most `noise` µT.
+  /// a step-to-step noise of at most `noise` µT; the step counts as `steps` in ``heldSteps``.
   mutating func isChange(
     _ raw: SIMD3<Double>, orientation: Quaternion, noise: Double, deviceError: Double,
-    correction new: Correction
+    correction new: Correction, steps: Int = 1
   ) -> Bool {
     if !new.isSame(as: correction) {
       correction = new
@@ -96,7 +96,7 @@ struct WorldChangeDetector: Sendable {
         keepAsLast(raw, orientation, current)
         return false
       }
-      heldSteps += 1
+      heldSteps += steps
       return true
     }
     guard hasLast else {
@@ -120,7 +120,7 @@ struct WorldChangeDetector: Sendable {
     referenceOrientation = lastOrientation
     referenceWorld = lastWorld
     referenceEpoch = lastEpoch
-    heldSteps = 1
+    heldSteps = steps
     return true
   }
 
