@@ -113,7 +113,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The store keeps a single copy of its state, which the reducer changes in place, so an
   /// action costs what it changes, not the size of the state. Reading shares that copy: while
   /// the value read is kept, the next change to a part of the state copies that part once.
-  /// Read on another thread while the reducer runs, it waits for the reducer to be free. Read by
+  /// Read on another thread while the reducer runs, it waits for the reducer to be free (so a
+  /// reducer or observer must not block waiting for another thread that reads this store). Read by
   /// code that runs for an observer while the store yields it a state (``ifLet(then:else:)``'s
   /// closures), it is that state. Read from inside the store's own reducer, which should use its
   /// `state` argument, it is the store's initial state, and the store reports the misuse as a
