@@ -35,8 +35,8 @@ private struct ProbedRow: Identifiable, Sendable {
 }
 
 /// Rows composed with `forEach`; `.probe(i)` records whether the i-th row's probe is
-/// referenced only by the store's state. The probe runs beside the `forEach`, not as its parent
-/// (which runs while the `forEach` holds the rows from before it, to find the removed ones).
+/// referenced only by the store's state. The probe runs beside the `forEach`;
+/// ``ParentProbedList`` probes from the `forEach`'s parent.
 private struct ProbedList: Reducer {
   struct State: Sendable {
     var rows: IdentifiedArrayOf<ProbedRow>
@@ -68,6 +68,33 @@ private struct ProbedList: Reducer {
         break
       }
       return .none
+    }
+  }
+}
+
+/// The same rows, probed by the `forEach`'s parent: it runs while the `forEach` keeps the ids of
+/// the rows from before it (to find the ones it removes), and must still change a row in place.
+private struct ParentProbedList: Reducer {
+  typealias State = ProbedList.State
+  typealias Action = ProbedList.Action
+
+  let unshared: Recorder<Bool>
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .add(let count):
+        state.rows.append(contentsOf: (0..<count).map { ProbedRow(id: $0) })
+      case .probe(let index):
+        state.rows[index].value += 1
+        unshared.record(isKnownUniquelyReferenced(&state.rows[index].probe))
+      case .rows:
+        break
+      }
+      return .none
+    }
+    .forEach(\.rows, action: ActionPath(embed: Action.rows, extract: { $0.rows })) {
+      EmptyReducer<ProbedRow, Void>()
     }
   }
 }
@@ -143,6 +170,18 @@ extension ProbedList.Action {
       store.send(.probe(id))
     }
     #expect(unshared.all == [true, true, true])
+    #expect(store.state.rows.map(\.value).reduce(0, +) == 4)
+  }
+
+  @Test func aForEachParentChangesARowInPlace() {
+    let unshared = Recorder<Bool>()
+    let store = Store(initialState: ParentProbedList.State(rows: [])) {
+      ParentProbedList(unshared: unshared)
+    }
+    store.send(.add(count: 1_000))
+    store.send(.probe(0))
+    for index in [1, 500, 999] { store.send(.probe(index)) }
+    #expect(unshared.all == [true, true, true, true])
     #expect(store.state.rows.map(\.value).reduce(0, +) == 4)
   }
 

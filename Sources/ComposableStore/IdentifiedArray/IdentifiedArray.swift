@@ -226,17 +226,6 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     try _elements.sort(by: areInIncreasingOrder)
   }
 
-  /// Whether `other` is this very storage, unmutated since one was copied from the other: O(1).
-  /// Both empty counts as shared. A `false` says nothing: compare the ids.
-  @inlinable
-  func sharesStorage(with other: Self) -> Bool {
-    guard _elements.count == other._elements.count else { return false }
-    if _elements.isEmpty { return true }
-    return _elements.withUnsafeBufferPointer { mine in
-      other._elements.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-    }
-  }
-
   /// The id of `element`.
   @inlinable
   func _id(_ element: Element) -> ID { _idReader.id(of: element) }

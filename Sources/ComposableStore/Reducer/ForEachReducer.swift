@@ -102,15 +102,17 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     let elementEffects = reduceElement(into: &state, action: action)
-    let before = state[keyPath: toElementsState]
+    // Only the ids are kept while the parent runs (as TCA keeps `ids`), so that the parent can
+    // change a row in place without copying every row.
+    let before = state[keyPath: toElementsState]._positions
     let parentEffects = parent.reduce(into: &state, action: action)
-    let after = state[keyPath: toElementsState]
-    // O(1) when the parent did not touch the array, the common case.
-    if after.sharesStorage(with: before) { return elementEffects.merge(with: parentEffects) }
-    let removed = before.ids.filter { after.index(id: $0) == nil }
+    let after = state[keyPath: toElementsState]._positions
+    // O(1) when the parent added, removed and moved nothing (the same storage), the common case.
+    if after == before { return elementEffects.merge(with: parentEffects) }
+    let removed = before.filter { after[$0.key] == nil }.sorted { $0.value < $1.value }
     return .merge(
       [elementEffects, parentEffects]
-        + removed.map { .cancel(id: site.childID(identity: AnyHashableSendable($0))) })
+        + removed.map { .cancel(id: site.childID(identity: AnyHashableSendable($0.key))) })
   }
 
   @inlinable
